@@ -1,0 +1,61 @@
+// A typed, size-carrying array in host memory, the currency of the oracle and the runner.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "parprim/types.hpp"
+
+namespace parprim {
+
+class host_array {
+ public:
+  host_array() = default;
+  /// Uninitialised storage for n elements of `dtype`, 64-byte aligned.
+  host_array(parprim_dtype dtype, std::uint64_t n) : dtype_(dtype), size_(n) {
+    const std::uint64_t bytes = n * dtype_size(dtype);
+    const std::uint64_t rounded = (bytes + 63) / 64 * 64;
+    void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+    if (!p) throw std::bad_alloc();
+    data_.reset(static_cast<std::byte*>(p));
+  }
+
+  parprim_dtype dtype() const { return dtype_; }
+  std::uint64_t size() const { return size_; }
+  std::uint64_t bytes() const { return size_ * dtype_size(dtype_); }
+  void* data() { return data_.get(); }
+  const void* data() const { return data_.get(); }
+
+  template <class T>
+  std::span<T> as() {
+    check<T>();
+    return {reinterpret_cast<T*>(data_.get()), static_cast<std::size_t>(size_)};
+  }
+  template <class T>
+  std::span<const T> as() const {
+    check<T>();
+    return {reinterpret_cast<const T*>(data_.get()), static_cast<std::size_t>(size_)};
+  }
+
+ private:
+  template <class T>
+  void check() const {
+    if (dtype_of<T>::value != dtype_)
+      throw std::logic_error("host_array holds " + std::string(to_string(dtype_)) +
+                             ", not " + std::string(to_string(dtype_of<T>::value)));
+  }
+  struct free_deleter {
+    void operator()(std::byte* p) const { std::free(p); }
+  };
+  parprim_dtype dtype_ = PARPRIM_I32;
+  std::uint64_t size_ = 0;
+  std::unique_ptr<std::byte[], free_deleter> data_;
+};
+
+}  // namespace parprim

@@ -1,0 +1,45 @@
+// The host memory domain and steady-clock timer shared by the CPU backends.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "parprim/plugin.hpp"
+
+namespace parprim {
+
+class host_backend : public backend {
+ public:
+  // Cache-line aligned so that vector loads and per-thread blocks start on a line.
+  static constexpr std::size_t alignment = 64;
+
+  void* allocate(std::uint64_t bytes) override {
+    const std::uint64_t rounded = (bytes + alignment - 1) / alignment * alignment;
+    void* p = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  void release(void* buffer) override { std::free(buffer); }
+  void upload(void* dst, const void* src, std::uint64_t bytes) override {
+    if (bytes) std::memcpy(dst, src, bytes);
+  }
+  void download(void* dst, const void* src, std::uint64_t bytes) override {
+    if (bytes) std::memcpy(dst, src, bytes);
+  }
+  void copy(void* dst, const void* src, std::uint64_t bytes) override {
+    if (bytes) std::memcpy(dst, src, bytes);
+  }
+
+  void timer_start() override { start_ = clock::now(); }
+  void timer_stop() override { stop_ = clock::now(); }
+  double timer_elapsed() override { return std::chrono::duration<double>(stop_ - start_).count(); }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  clock::time_point start_{}, stop_{};
+};
+
+}  // namespace parprim

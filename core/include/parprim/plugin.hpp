@@ -1,0 +1,340 @@
+// The C++ authoring layer of the plugin ABI.
+//
+// A plugin author writes an ordinary class derived from parprim::backend (or host_backend for a
+// CPU backend), with a static `info()` describing it, and puts PARPRIM_PLUGIN(ClassName) in one
+// source file. The macro emits the two exported symbols of plugin_abi.h; the glue below turns
+// every call into a call on one lazily created instance, catches every exception at the
+// boundary and turns it into a status plus a message readable through last_error().
+//
+// The glue also checks each problem against the declared variants and parameters, so a backend
+// only sees problems it declared, with every tunable parameter filled in.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "parprim/plugin_abi.h"
+#include "parprim/problem.hpp"
+#include "parprim/types.hpp"
+
+namespace parprim {
+
+struct variant {
+  parprim_operation operation;
+  std::string name;
+  std::string description;
+  std::uint32_t dtypes = PARPRIM_ALL_DTYPES;
+  std::uint32_t flags = 0;
+};
+
+struct param {
+  std::string name;
+  std::string description;
+  std::int64_t default_value = 0;
+  std::vector<std::int64_t> allowed;  // empty: any positive value
+};
+
+struct plugin_info {
+  std::string name;
+  std::string version;
+  std::string description;
+  parprim_memory_domain domain = PARPRIM_DOMAIN_HOST;
+  std::vector<variant> variants;
+  std::vector<param> params;
+};
+
+/// Thrown inside a plugin to return a specific status with a message.
+class error : public std::runtime_error {
+ public:
+  error(parprim_status status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  parprim_status status() const noexcept { return status_; }
+
+ private:
+  parprim_status status_;
+};
+
+/// One planned computation: everything it needs was allocated when it was created.
+class plan {
+ public:
+  virtual ~plan() = default;
+  virtual void run(const parprim_io& io) = 0;
+};
+
+class backend {
+ public:
+  virtual ~backend() = default;
+  /// Empty when the backend can run here.
+  virtual std::string unavailable_reason() { return {}; }
+
+  virtual void* allocate(std::uint64_t bytes) = 0;
+  virtual void release(void* buffer) = 0;
+  virtual void upload(void* dst, const void* host_src, std::uint64_t bytes) = 0;
+  virtual void download(void* host_dst, const void* src, std::uint64_t bytes) = 0;
+  virtual void copy(void* dst, const void* src, std::uint64_t bytes) = 0;
+  virtual void synchronize() {}
+
+  /// `p` names one of the declared variants, its parameters all set.
+  virtual std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) = 0;
+
+  virtual void timer_start() = 0;
+  virtual void timer_stop() = 0;
+  virtual double timer_elapsed() = 0;  // seconds between the last start and stop
+};
+
+namespace detail {
+
+inline std::string& last_error_text() {
+  thread_local std::string text;
+  return text;
+}
+
+template <class Fn>
+parprim_status guard(Fn&& fn) noexcept {
+  try {
+    fn();
+    return PARPRIM_OK;
+  } catch (const error& e) {
+    last_error_text() = e.what();
+    return e.status();
+  } catch (const std::bad_alloc&) {
+    last_error_text() = "out of memory";
+    return PARPRIM_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    last_error_text() = e.what();
+    return PARPRIM_ERROR;
+  } catch (...) {
+    last_error_text() = "unknown exception";
+    return PARPRIM_ERROR;
+  }
+}
+
+/// Fills in the default variant and parameters, or throws when the problem was not declared.
+inline problem resolve(const plugin_info& info, problem p) {
+  const variant* chosen = nullptr;
+  for (const auto& v : info.variants) {
+    if (v.operation != p.operation) continue;
+    if (p.variant.empty() || p.variant == v.name) {
+      chosen = &v;
+      break;
+    }
+  }
+  if (!chosen)
+    throw error(PARPRIM_UNSUPPORTED, info.name + ": no variant '" + p.variant + "' of " +
+                                         std::string(to_string(p.operation)));
+  p.variant = chosen->name;
+  if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
+    throw error(PARPRIM_UNSUPPORTED, info.name + "/" + chosen->name + ": element type " +
+                                         std::string(to_string(p.dtype)) + " not offered");
+  if ((chosen->flags & p.required_flags()) != p.required_flags())
+    throw error(PARPRIM_UNSUPPORTED,
+                info.name + "/" + chosen->name + ": " + p.form() + " not offered");
+  for (const auto& [name, value] : p.params) {
+    auto it = std::find_if(info.params.begin(), info.params.end(),
+                           [&](const param& d) { return d.name == name; });
+    if (it == info.params.end())
+      throw error(PARPRIM_INVALID_ARGUMENT, info.name + ": unknown parameter '" + name + "'");
+    const bool ok = it->allowed.empty()
+                        ? value > 0
+                        : std::find(it->allowed.begin(), it->allowed.end(), value) !=
+                              it->allowed.end();
+    if (!ok)
+      throw error(PARPRIM_INVALID_ARGUMENT, info.name + ": parameter " + name +
+                                                " does not allow " + std::to_string(value));
+  }
+  for (const auto& d : info.params) p.params.try_emplace(d.name, d.default_value);
+  return p;
+}
+
+/// The C descriptor and the storage its pointers point into.
+struct descriptor_storage {
+  plugin_info info;
+  std::vector<parprim_variant_info> variants;
+  std::vector<parprim_param_info> params;
+  parprim_plugin_descriptor desc{};
+};
+
+template <class Backend>
+struct glue {
+  static Backend& instance() {
+    // Never destroyed: plugins stay loaded until the process exits, and destroying a backend
+    // during static destruction (after a CUDA context or TBB is torn down) is not safe.
+    static Backend* b = new Backend();
+    return *b;
+  }
+  static const plugin_info& info() { return storage().info; }
+
+  static const char* unavailable_reason() noexcept {
+    static const std::string reason = [] {
+      try {
+        return instance().unavailable_reason();
+      } catch (const std::exception& e) {
+        return std::string(e.what());
+      } catch (...) {
+        return std::string("unknown exception while checking availability");
+      }
+    }();
+    return reason.empty() ? nullptr : reason.c_str();
+  }
+  static const char* last_error() noexcept { return last_error_text().c_str(); }
+
+  static parprim_status allocate(std::uint64_t bytes, void** out) noexcept {
+    return guard([&] {
+      if (!out) throw error(PARPRIM_INVALID_ARGUMENT, "allocate: null output pointer");
+      *out = instance().allocate(bytes);
+    });
+  }
+  static parprim_status release(void* p) noexcept {
+    return guard([&] { instance().release(p); });
+  }
+  static parprim_status upload(void* dst, const void* src, std::uint64_t bytes) noexcept {
+    return guard([&] { instance().upload(dst, src, bytes); });
+  }
+  static parprim_status download(void* dst, const void* src, std::uint64_t bytes) noexcept {
+    return guard([&] { instance().download(dst, src, bytes); });
+  }
+  static parprim_status copy(void* dst, const void* src, std::uint64_t bytes) noexcept {
+    return guard([&] { instance().copy(dst, src, bytes); });
+  }
+  static parprim_status synchronize() noexcept {
+    return guard([&] { instance().synchronize(); });
+  }
+  static parprim_status create_plan(const parprim_problem* c, std::uint64_t n,
+                                    parprim_plan** out) noexcept {
+    return guard([&] {
+      if (!c || !out) throw error(PARPRIM_INVALID_ARGUMENT, "create_plan: null argument");
+      *out = nullptr;
+      const problem p = resolve(info(), from_c(*c));
+      *out = reinterpret_cast<parprim_plan*>(instance().create_plan(p, n).release());
+    });
+  }
+  static parprim_status run(parprim_plan* handle, const parprim_io* io) noexcept {
+    return guard([&] {
+      if (!handle || !io) throw error(PARPRIM_INVALID_ARGUMENT, "run: null argument");
+      reinterpret_cast<plan*>(handle)->run(*io);
+    });
+  }
+  static parprim_status destroy_plan(parprim_plan* handle) noexcept {
+    return guard([&] { delete reinterpret_cast<plan*>(handle); });
+  }
+  static parprim_status timer_start() noexcept {
+    return guard([&] { instance().timer_start(); });
+  }
+  static parprim_status timer_stop() noexcept {
+    return guard([&] { instance().timer_stop(); });
+  }
+  static parprim_status timer_elapsed(double* seconds) noexcept {
+    return guard([&] {
+      if (!seconds) throw error(PARPRIM_INVALID_ARGUMENT, "timer_elapsed: null argument");
+      *seconds = instance().timer_elapsed();
+    });
+  }
+
+  static descriptor_storage& storage() {
+    // Built in place once (its C pointers point into it) and never destroyed.
+    static descriptor_storage* s = [] {
+      auto* p = new descriptor_storage;
+      fill(*p);
+      return p;
+    }();
+    return *s;
+  }
+
+  static void fill(descriptor_storage& s) {
+    s.info = Backend::info();
+    for (const auto& v : s.info.variants)
+      s.variants.push_back({v.operation, v.name.c_str(), v.description.c_str(), v.dtypes,
+                            v.flags});
+    for (const auto& p : s.info.params)
+      s.params.push_back({p.name.c_str(), p.description.c_str(), p.default_value,
+                          p.allowed.empty() ? nullptr : p.allowed.data(),
+                          static_cast<std::uint32_t>(p.allowed.size())});
+    auto& d = s.desc;
+    d.abi_version = PARPRIM_ABI_VERSION;
+    d.struct_size = sizeof(parprim_plugin_descriptor);
+    d.name = s.info.name.c_str();
+    d.version = s.info.version.c_str();
+    d.description = s.info.description.c_str();
+    d.memory_domain = s.info.domain;
+    d.variants = s.variants.data();
+    d.variant_count = static_cast<std::uint32_t>(s.variants.size());
+    d.params = s.params.empty() ? nullptr : s.params.data();
+    d.param_count = static_cast<std::uint32_t>(s.params.size());
+    d.unavailable_reason = &glue::unavailable_reason;
+    d.last_error = &glue::last_error;
+    d.allocate = &glue::allocate;
+    d.release = &glue::release;
+    d.upload = &glue::upload;
+    d.download = &glue::download;
+    d.copy = &glue::copy;
+    d.synchronize = &glue::synchronize;
+    d.create_plan = &glue::create_plan;
+    d.run = &glue::run;
+    d.destroy_plan = &glue::destroy_plan;
+    d.timer_start = &glue::timer_start;
+    d.timer_stop = &glue::timer_stop;
+    d.timer_elapsed = &glue::timer_elapsed;
+  }
+
+  static const parprim_plugin_descriptor* descriptor() noexcept {
+    try {
+      return &storage().desc;
+    } catch (...) {
+      return nullptr;
+    }
+  }
+};
+
+}  // namespace detail
+}  // namespace parprim
+
+/// Emits the exported symbols of a plugin whose backend class is `BackendClass`.
+#define PARPRIM_PLUGIN(BackendClass)                                                      \
+  extern "C" PARPRIM_EXPORT const std::uint32_t parprim_abi_version = PARPRIM_ABI_VERSION; \
+  extern "C" PARPRIM_EXPORT const parprim_plugin_descriptor* parprim_plugin_entry(void) {  \
+    return ::parprim::detail::glue<BackendClass>::descriptor();                            \
+  }
+
+namespace parprim {
+
+/// A plan made of one callable, for backends whose plans are a function plus captured scratch.
+template <class Fn>
+class function_plan final : public plan {
+ public:
+  explicit function_plan(Fn fn) : fn_(std::move(fn)) {}
+  void run(const parprim_io& io) override { fn_(io); }
+
+ private:
+  Fn fn_;
+};
+
+template <class Fn>
+std::unique_ptr<plan> make_plan(Fn fn) {
+  return std::make_unique<function_plan<Fn>>(std::move(fn));
+}
+
+/// Typed views of a run's buffers.
+template <class T>
+const T* io_in(const parprim_io& io) {
+  return static_cast<const T*>(io.in);
+}
+template <class T>
+T* io_out(const parprim_io& io) {
+  return static_cast<T*>(io.out);
+}
+template <class T>
+const T* io_values_in(const parprim_io& io) {
+  return static_cast<const T*>(io.values_in);
+}
+template <class T>
+T* io_values_out(const parprim_io& io) {
+  return static_cast<T*>(io.values_out);
+}
+
+}  // namespace parprim

@@ -1,0 +1,200 @@
+/*
+ * parprim plugin ABI, version 1.
+ *
+ * This is the whole contract between the runner and a backend. It is plain C so that a plugin
+ * built with another compiler, standard library or language can be loaded: no C++ type,
+ * exception or RTTI crosses it. Every call returns a parprim_status; the text of the last
+ * failure is read with last_error().
+ *
+ * A plugin exports two symbols:
+ *   - PARPRIM_ABI_VERSION_SYMBOL, a uint32_t equal to the PARPRIM_ABI_VERSION it was built with.
+ *     The loader reads it before calling anything in the plugin.
+ *   - PARPRIM_ENTRY_SYMBOL, a function returning a pointer to a static descriptor that lives
+ *     until the process exits.
+ *
+ * Growth policy: enums keep their numbers; new descriptor fields are only appended, and
+ * struct_size tells the host how much of the struct the plugin knows. Removing or reordering a
+ * field, or changing a signature, bumps PARPRIM_ABI_VERSION.
+ */
+#ifndef PARPRIM_PLUGIN_ABI_H
+#define PARPRIM_PLUGIN_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PARPRIM_ABI_VERSION 1u
+#define PARPRIM_ABI_VERSION_SYMBOL "parprim_abi_version"
+#define PARPRIM_ENTRY_SYMBOL "parprim_plugin_entry"
+
+#if defined(_WIN32)
+#define PARPRIM_EXPORT __declspec(dllexport)
+#else
+#define PARPRIM_EXPORT __attribute__((visibility("default")))
+#endif
+
+typedef enum parprim_status {
+  PARPRIM_OK = 0,
+  PARPRIM_ERROR = 1,            /* anything else; last_error() says what */
+  PARPRIM_UNSUPPORTED = 2,      /* the plugin does not offer this problem */
+  PARPRIM_OUT_OF_MEMORY = 3,    /* the plugin's domain could not hold the buffers */
+  PARPRIM_UNAVAILABLE = 4,      /* the backend cannot run on this machine */
+  PARPRIM_INVALID_ARGUMENT = 5, /* a null pointer, unknown enum value or parameter */
+  PARPRIM_DEVICE_LOST = 6       /* a sticky device error: nothing more will run */
+} parprim_status;
+
+typedef enum parprim_operation {
+  PARPRIM_OP_SCAN = 1,
+  PARPRIM_OP_COMPACT = 2,
+  PARPRIM_OP_SORT = 3
+} parprim_operation;
+
+typedef enum parprim_dtype {
+  PARPRIM_I32 = 1,
+  PARPRIM_U32 = 2,
+  PARPRIM_I64 = 3,
+  PARPRIM_U64 = 4,
+  PARPRIM_F32 = 5,
+  PARPRIM_F64 = 6
+} parprim_dtype;
+
+#define PARPRIM_DTYPE_BIT(dtype) (1u << (unsigned)(dtype))
+#define PARPRIM_ALL_DTYPES                                                              \
+  (PARPRIM_DTYPE_BIT(PARPRIM_I32) | PARPRIM_DTYPE_BIT(PARPRIM_U32) |                    \
+   PARPRIM_DTYPE_BIT(PARPRIM_I64) | PARPRIM_DTYPE_BIT(PARPRIM_U64) |                    \
+   PARPRIM_DTYPE_BIT(PARPRIM_F32) | PARPRIM_DTYPE_BIT(PARPRIM_F64))
+
+typedef enum parprim_scan_kind {
+  PARPRIM_SCAN_EXCLUSIVE = 0, /* out[i] = in[0] + ... + in[i-1]; out[0] = 0 */
+  PARPRIM_SCAN_INCLUSIVE = 1  /* out[i] = in[0] + ... + in[i] */
+} parprim_scan_kind;
+
+typedef enum parprim_predicate {
+  PARPRIM_PRED_NONZERO = 0,     /* keep x != 0 (so -0.0 is dropped and NaN is kept) */
+  PARPRIM_PRED_GREATER_THAN = 1 /* keep x > threshold (NaN is dropped) */
+} parprim_predicate;
+
+typedef enum parprim_sort_order {
+  PARPRIM_SORT_ASCENDING = 0,
+  PARPRIM_SORT_DESCENDING = 1
+} parprim_sort_order;
+
+typedef enum parprim_sort_payload {
+  PARPRIM_SORT_KEYS = 0, /* keys only */
+  PARPRIM_SORT_PAIRS = 1 /* keys with values of the same element type */
+} parprim_sort_payload;
+
+typedef enum parprim_memory_domain {
+  PARPRIM_DOMAIN_HOST = 0,  /* buffers are ordinary host memory */
+  PARPRIM_DOMAIN_DEVICE = 1 /* buffers live on an accelerator; only the plugin touches them */
+} parprim_memory_domain;
+
+/* Capability flags of a variant: which forms of its operation it offers. */
+enum {
+  PARPRIM_CAP_SCAN_EXCLUSIVE = 1u << 0,
+  PARPRIM_CAP_SCAN_INCLUSIVE = 1u << 1,
+  PARPRIM_CAP_COMPACT_NONZERO = 1u << 2,
+  PARPRIM_CAP_COMPACT_GREATER_THAN = 1u << 3,
+  PARPRIM_CAP_SORT_KEYS = 1u << 4,
+  PARPRIM_CAP_SORT_PAIRS = 1u << 5,
+  PARPRIM_CAP_SORT_ASCENDING = 1u << 6,
+  PARPRIM_CAP_SORT_DESCENDING = 1u << 7
+};
+
+/* One named implementation of one operation ("global", "shared", "radix", "std", ...). */
+typedef struct parprim_variant_info {
+  int32_t operation; /* parprim_operation */
+  const char* name;
+  const char* description;
+  uint32_t dtypes; /* PARPRIM_DTYPE_BIT mask */
+  uint32_t flags;  /* PARPRIM_CAP_* mask */
+} parprim_variant_info;
+
+/* A tunable integer parameter of the plugin (block size, items per thread, threads...). */
+typedef struct parprim_param_info {
+  const char* name;
+  const char* description;
+  int64_t default_value;
+  const int64_t* allowed; /* allowed values; NULL with allowed_count 0 means any positive */
+  uint32_t allowed_count;
+} parprim_param_info;
+
+typedef struct parprim_param_value {
+  const char* name;
+  int64_t value;
+} parprim_param_value;
+
+/* What to compute. The threshold holds a value of the element type in its first bytes. */
+typedef struct parprim_problem {
+  uint32_t struct_size;
+  int32_t operation; /* parprim_operation */
+  int32_t dtype;     /* parprim_dtype */
+  const char* variant;
+  int32_t scan_kind;    /* parprim_scan_kind, scan only */
+  int32_t predicate;    /* parprim_predicate, compact only */
+  unsigned char threshold[8];
+  int32_t sort_order;   /* parprim_sort_order, sort only */
+  int32_t sort_payload; /* parprim_sort_payload, sort only */
+  const parprim_param_value* params;
+  uint32_t param_count;
+} parprim_problem;
+
+/* Buffers of one run, all in the plugin's memory domain. `in` is never written. */
+typedef struct parprim_io {
+  uint32_t struct_size;
+  const void* in;        /* scan and compact input; sort keys in */
+  void* out;             /* scan and compact output (n elements); sort keys out */
+  const void* values_in; /* sort pairs: values in */
+  void* values_out;      /* sort pairs: values out */
+  void* count;           /* compact: a uint64_t receiving the number of kept elements */
+} parprim_io;
+
+typedef struct parprim_plan parprim_plan; /* opaque, owned by the plugin */
+
+typedef struct parprim_plugin_descriptor {
+  uint32_t abi_version; /* PARPRIM_ABI_VERSION */
+  uint32_t struct_size; /* sizeof(parprim_plugin_descriptor) as the plugin was built */
+  const char* name;
+  const char* version;
+  const char* description;
+  int32_t memory_domain; /* parprim_memory_domain */
+
+  const parprim_variant_info* variants;
+  uint32_t variant_count;
+  const parprim_param_info* params;
+  uint32_t param_count;
+
+  /* NULL when the backend can run here, else why not (static text owned by the plugin). */
+  const char* (*unavailable_reason)(void);
+  /* The text of the last failed call on this thread; never NULL. */
+  const char* (*last_error)(void);
+
+  /* Memory domain. */
+  parprim_status (*allocate)(uint64_t bytes, void** out);
+  parprim_status (*release)(void* buffer);
+  parprim_status (*upload)(void* dst, const void* host_src, uint64_t bytes);
+  parprim_status (*download)(void* host_dst, const void* src, uint64_t bytes);
+  parprim_status (*copy)(void* dst, const void* src, uint64_t bytes); /* the copy baseline */
+  parprim_status (*synchronize)(void);
+
+  /* Plans: all scratch is allocated at create; run allocates nothing. */
+  parprim_status (*create_plan)(const parprim_problem* problem, uint64_t n, parprim_plan** out);
+  parprim_status (*run)(parprim_plan* plan, const parprim_io* io);
+  parprim_status (*destroy_plan)(parprim_plan* plan);
+
+  /* The plugin's own clock (CUDA events on its stream, a steady clock on the CPU). */
+  parprim_status (*timer_start)(void);
+  parprim_status (*timer_stop)(void);
+  parprim_status (*timer_elapsed)(double* seconds); /* waits for the stop to complete */
+} parprim_plugin_descriptor;
+
+typedef const parprim_plugin_descriptor* (*parprim_entry_fn)(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PARPRIM_PLUGIN_ABI_H */

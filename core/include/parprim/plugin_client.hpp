@@ -1,0 +1,134 @@
+// The host's typed view of a loaded plugin: RAII buffers and plans in the plugin's domain, and
+// every failed call turned into a plugin_error naming the plugin, the call and the plugin's own
+// message.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parprim/host_array.hpp"
+#include "parprim/loader.hpp"
+#include "parprim/problem.hpp"
+
+namespace parprim {
+
+class plugin_error : public std::runtime_error {
+ public:
+  plugin_error(parprim_status status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  parprim_status status() const noexcept { return status_; }
+
+ private:
+  parprim_status status_;
+};
+
+/// A buffer in a plugin's memory domain, released through that plugin.
+class plugin_buffer {
+ public:
+  plugin_buffer() = default;
+  plugin_buffer(const parprim_plugin_descriptor* d, void* p, std::uint64_t bytes)
+      : d_(d), p_(p), bytes_(bytes) {}
+  plugin_buffer(plugin_buffer&& o) noexcept { *this = std::move(o); }
+  plugin_buffer& operator=(plugin_buffer&& o) noexcept {
+    if (this != &o) {
+      reset();
+      d_ = std::exchange(o.d_, nullptr);
+      p_ = std::exchange(o.p_, nullptr);
+      bytes_ = std::exchange(o.bytes_, 0);
+    }
+    return *this;
+  }
+  ~plugin_buffer() { reset(); }
+  void* get() const { return p_; }
+  std::uint64_t bytes() const { return bytes_; }
+
+ private:
+  void reset() {
+    if (p_) d_->release(p_);
+    p_ = nullptr;
+  }
+  const parprim_plugin_descriptor* d_ = nullptr;
+  void* p_ = nullptr;
+  std::uint64_t bytes_ = 0;
+};
+
+class plugin_plan {
+ public:
+  plugin_plan() = default;
+  plugin_plan(const parprim_plugin_descriptor* d, parprim_plan* p) : d_(d), p_(p) {}
+  plugin_plan(plugin_plan&& o) noexcept { *this = std::move(o); }
+  plugin_plan& operator=(plugin_plan&& o) noexcept {
+    if (this != &o) {
+      reset();
+      d_ = std::exchange(o.d_, nullptr);
+      p_ = std::exchange(o.p_, nullptr);
+    }
+    return *this;
+  }
+  ~plugin_plan() { reset(); }
+  parprim_plan* get() const { return p_; }
+
+ private:
+  void reset() {
+    if (p_) d_->destroy_plan(p_);
+    p_ = nullptr;
+  }
+  const parprim_plugin_descriptor* d_ = nullptr;
+  parprim_plan* p_ = nullptr;
+};
+
+class plugin_client {
+ public:
+  explicit plugin_client(const loaded_plugin& plugin) : plugin_(&plugin), d_(plugin.descriptor) {}
+
+  const loaded_plugin& plugin() const { return *plugin_; }
+  const parprim_plugin_descriptor& descriptor() const { return *d_; }
+  std::string name() const { return d_->name; }
+
+  /// The declared variants of one operation, in declaration order.
+  std::vector<const parprim_variant_info*> variants(parprim_operation op) const;
+  /// Empty when the plugin declares `p` (its variant, element type and form); else why not.
+  std::string unsupported_reason(const problem& p) const;
+
+  plugin_buffer allocate(std::uint64_t bytes) const;
+  void upload(const plugin_buffer& dst, const void* src, std::uint64_t bytes) const;
+  void download(void* dst, const plugin_buffer& src, std::uint64_t bytes) const;
+  void copy(const plugin_buffer& dst, const plugin_buffer& src, std::uint64_t bytes) const;
+  void synchronize() const;
+  plugin_plan create_plan(const problem& p, std::uint64_t n) const;
+  void run(const plugin_plan& plan, const parprim_io& io) const;
+  void timer_start() const;
+  void timer_stop() const;
+  double timer_elapsed() const;
+
+ private:
+  void check(parprim_status status, const char* call) const;
+  const loaded_plugin* plugin_;
+  const parprim_plugin_descriptor* d_;
+};
+
+/// The buffers of one problem in a plugin's domain, with the input uploaded.
+struct problem_buffers {
+  plugin_buffer in, out, values_in, values_out, count;
+  parprim_io io() const;
+};
+
+problem_buffers prepare_buffers(const plugin_client& client, const problem& p,
+                                const host_array& in, const host_array* values);
+
+/// What one run produced, downloaded to the host.
+struct run_result {
+  host_array out;
+  host_array values_out;
+  std::uint64_t count = 0;
+  bool input_unchanged = true;  // the input buffer read back equal to what was uploaded
+};
+
+/// Plans, runs once and downloads: the validation step of the runner and the conformance tests.
+run_result run_once(const plugin_client& client, const problem& p, const host_array& in,
+                    const host_array* values);
+
+}  // namespace parprim

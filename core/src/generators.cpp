@@ -1,0 +1,155 @@
+#include "parprim/generators.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace parprim {
+namespace {
+
+// splitmix64's finaliser: a bijection on 64 bits with good avalanche.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// Random bits for element `i` of stream `stream` under `seed`.
+std::uint64_t bits_at(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
+  return mix(mix(seed ^ (stream << 56)) ^ i);
+}
+
+// A float in [-1, 1) from 53 (or 24) random bits; exact in T.
+template <class T>
+T unit_signed(std::uint64_t bits) {
+  constexpr int digits = std::numeric_limits<T>::digits;
+  const T u = static_cast<T>(bits >> (64 - digits)) / static_cast<T>(std::uint64_t(1) << digits);
+  return u * T(2) - T(1);
+}
+
+template <class T>
+T uniform_value(std::uint64_t bits) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return unit_signed<T>(bits);
+  } else {
+    return static_cast<T>(bits);  // all bits of the type's width, wrapping as unsigned
+  }
+}
+
+// Element i of n evenly spread over the type's range, ascending.
+template <class T>
+T spread(std::uint64_t i, std::uint64_t n) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(-1.0L + 2.0L * static_cast<long double>(i) / static_cast<long double>(n));
+  } else {
+    using U = std::make_unsigned_t<T>;
+    // i/n in [0, 1) scaled to the range; long double keeps the result monotone in i.
+    const long double span = static_cast<long double>(std::numeric_limits<U>::max());
+    const U offset = static_cast<U>(static_cast<long double>(i) / static_cast<long double>(n) * span);
+    return static_cast<T>(static_cast<U>(static_cast<U>(std::numeric_limits<T>::lowest()) + offset));
+  }
+}
+
+template <class T>
+T special_value(std::uint64_t which) {
+  using L = std::numeric_limits<T>;
+  static const std::array<T, 8> values{T(0),
+                                       -T(0),
+                                       L::infinity(),
+                                       -L::infinity(),
+                                       L::quiet_NaN(),
+                                       -L::quiet_NaN(),
+                                       L::denorm_min(),
+                                       -L::denorm_min()};
+  return values[which % values.size()];
+}
+
+template <class T>
+void fill(std::span<T> out, distribution d, std::uint64_t seed) {
+  const std::uint64_t n = out.size();
+  switch (d) {
+    case distribution::uniform:
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = uniform_value<T>(bits_at(seed, 0, i));
+      break;
+    case distribution::small:
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = static_cast<T>(bits_at(seed, 0, i) >> 62);
+      break;
+    case distribution::all_equal: {
+      const T value = std::is_floating_point_v<T> ? uniform_value<T>(bits_at(seed, 1, 0))
+                                                  : static_cast<T>(bits_at(seed, 1, 0) % 1000);
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = value;
+      break;
+    }
+    case distribution::sorted:
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = spread<T>(i, n);
+      break;
+    case distribution::reverse_sorted:
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = spread<T>(n - 1 - i, n);
+      break;
+    case distribution::few_unique: {
+      std::array<T, 16> palette;
+      for (std::uint64_t k = 0; k < palette.size(); ++k)
+        palette[k] = uniform_value<T>(bits_at(seed, 2, k));
+      for (std::uint64_t i = 0; i < n; ++i) out[i] = palette[bits_at(seed, 0, i) >> 60];
+      break;
+    }
+    case distribution::float_special:
+      if constexpr (std::is_floating_point_v<T>) {
+        // One element in four is special; the rest are uniform in [-1, 1).
+        for (std::uint64_t i = 0; i < n; ++i) {
+          const std::uint64_t b = bits_at(seed, 0, i);
+          out[i] = (b >> 62) == 0 ? special_value<T>(b & 7) : uniform_value<T>(b);
+        }
+        break;
+      }
+      throw std::invalid_argument("float_special is defined for f32 and f64 only");
+  }
+}
+
+constexpr std::array<std::pair<distribution, std::string_view>, 7> names{{
+    {distribution::uniform, "uniform"},
+    {distribution::small, "small"},
+    {distribution::all_equal, "all_equal"},
+    {distribution::sorted, "sorted"},
+    {distribution::reverse_sorted, "reverse_sorted"},
+    {distribution::few_unique, "few_unique"},
+    {distribution::float_special, "float_special"},
+}};
+
+}  // namespace
+
+std::string_view to_string(distribution d) {
+  for (const auto& [v, name] : names)
+    if (v == d) return name;
+  return "unknown";
+}
+
+std::optional<distribution> parse_distribution(std::string_view name) {
+  for (const auto& [v, n] : names)
+    if (n == name) return v;
+  return std::nullopt;
+}
+
+bool applies_to(distribution d, parprim_dtype dtype) {
+  return d != distribution::float_special || is_float(dtype);
+}
+
+host_array generate(parprim_dtype dtype, distribution d, std::uint64_t n, std::uint64_t seed) {
+  host_array a(dtype, n);
+  dispatch_dtype(dtype, [&]<class T>() { fill(a.as<T>(), d, seed); });
+  return a;
+}
+
+host_array generate_values(parprim_dtype dtype, std::uint64_t n) {
+  host_array a(dtype, n);
+  dispatch_dtype(dtype, [&]<class T>() {
+    auto v = a.as<T>();
+    for (std::uint64_t i = 0; i < n; ++i) v[i] = static_cast<T>(i);
+  });
+  return a;
+}
+
+}  // namespace parprim

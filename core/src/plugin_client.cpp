@@ -1,0 +1,121 @@
+#include "parprim/plugin_client.hpp"
+
+#include <cstring>
+
+namespace parprim {
+
+void plugin_client::check(parprim_status status, const char* call) const {
+  if (status == PARPRIM_OK) return;
+  const char* text = d_->last_error();
+  throw plugin_error(status, name() + ": " + call + " failed (" +
+                                 std::string(to_string(status)) + "): " + (text ? text : ""));
+}
+
+std::vector<const parprim_variant_info*> plugin_client::variants(parprim_operation op) const {
+  std::vector<const parprim_variant_info*> found;
+  for (std::uint32_t i = 0; i < d_->variant_count; ++i)
+    if (d_->variants[i].operation == op) found.push_back(&d_->variants[i]);
+  return found;
+}
+
+std::string plugin_client::unsupported_reason(const problem& p) const {
+  const parprim_variant_info* chosen = nullptr;
+  for (const auto* v : variants(p.operation))
+    if (p.variant.empty() || p.variant == v->name) {
+      chosen = v;
+      break;
+    }
+  if (!chosen)
+    return p.variant.empty() ? "no " + std::string(to_string(p.operation)) + " variant"
+                             : "no " + std::string(to_string(p.operation)) + " variant '" +
+                                   p.variant + "'";
+  if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
+    return std::string(chosen->name) + " does not offer " + std::string(to_string(p.dtype));
+  if ((chosen->flags & p.required_flags()) != p.required_flags())
+    return std::string(chosen->name) + " does not offer " + p.form();
+  return {};
+}
+
+plugin_buffer plugin_client::allocate(std::uint64_t bytes) const {
+  void* p = nullptr;
+  check(d_->allocate(bytes, &p), "allocate");
+  return plugin_buffer(d_, p, bytes);
+}
+void plugin_client::upload(const plugin_buffer& dst, const void* src, std::uint64_t bytes) const {
+  check(d_->upload(dst.get(), src, bytes), "upload");
+}
+void plugin_client::download(void* dst, const plugin_buffer& src, std::uint64_t bytes) const {
+  check(d_->download(dst, src.get(), bytes), "download");
+}
+void plugin_client::copy(const plugin_buffer& dst, const plugin_buffer& src,
+                         std::uint64_t bytes) const {
+  check(d_->copy(dst.get(), src.get(), bytes), "copy");
+}
+void plugin_client::synchronize() const { check(d_->synchronize(), "synchronize"); }
+plugin_plan plugin_client::create_plan(const problem& p, std::uint64_t n) const {
+  c_problem c(p);
+  parprim_plan* plan = nullptr;
+  check(d_->create_plan(c.get(), n, &plan), "create_plan");
+  return plugin_plan(d_, plan);
+}
+void plugin_client::run(const plugin_plan& plan, const parprim_io& io) const {
+  check(d_->run(plan.get(), &io), "run");
+}
+void plugin_client::timer_start() const { check(d_->timer_start(), "timer_start"); }
+void plugin_client::timer_stop() const { check(d_->timer_stop(), "timer_stop"); }
+double plugin_client::timer_elapsed() const {
+  double seconds = 0;
+  check(d_->timer_elapsed(&seconds), "timer_elapsed");
+  return seconds;
+}
+
+parprim_io problem_buffers::io() const {
+  parprim_io io{};
+  io.struct_size = sizeof(parprim_io);
+  io.in = in.get();
+  io.out = out.get();
+  io.values_in = values_in.get();
+  io.values_out = values_out.get();
+  io.count = count.get();
+  return io;
+}
+
+problem_buffers prepare_buffers(const plugin_client& client, const problem& p,
+                                const host_array& in, const host_array* values) {
+  problem_buffers b;
+  const std::uint64_t bytes = in.bytes();
+  b.in = client.allocate(bytes);
+  b.out = client.allocate(bytes);
+  client.upload(b.in, in.data(), bytes);
+  if (p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS) {
+    b.values_in = client.allocate(bytes);
+    b.values_out = client.allocate(bytes);
+    client.upload(b.values_in, values->data(), bytes);
+  }
+  if (p.operation == PARPRIM_OP_COMPACT) b.count = client.allocate(sizeof(std::uint64_t));
+  return b;
+}
+
+run_result run_once(const plugin_client& client, const problem& p, const host_array& in,
+                    const host_array* values) {
+  const problem_buffers b = prepare_buffers(client, p, in, values);
+  const plugin_plan plan = client.create_plan(p, in.size());
+  client.run(plan, b.io());
+  client.synchronize();
+
+  run_result r;
+  const std::uint64_t bytes = in.bytes();
+  r.out = host_array(p.dtype, in.size());
+  client.download(r.out.data(), b.out, bytes);
+  if (b.values_out.get()) {
+    r.values_out = host_array(p.dtype, in.size());
+    client.download(r.values_out.data(), b.values_out, bytes);
+  }
+  if (b.count.get()) client.download(&r.count, b.count, sizeof(std::uint64_t));
+  host_array in_after(p.dtype, in.size());
+  client.download(in_after.data(), b.in, bytes);
+  r.input_unchanged = bytes == 0 || std::memcmp(in_after.data(), in.data(), bytes) == 0;
+  return r;
+}
+
+}  // namespace parprim

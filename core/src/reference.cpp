@@ -1,0 +1,122 @@
+#include "parprim/reference.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <numeric>
+#include <type_traits>
+#include <vector>
+
+namespace parprim {
+namespace {
+
+// Integer sums wrap like unsigned arithmetic, so they are done in the unsigned type.
+template <class T>
+T add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else {
+    return a + b;
+  }
+}
+
+template <class T>
+void scan(const problem& p, std::span<const T> in, std::span<T> out) {
+  if constexpr (std::is_floating_point_v<T>) {
+    long double sum = 0;  // the higher-precision reference; rounded once per output
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      if (p.scan_kind == PARPRIM_SCAN_INCLUSIVE) sum += in[i];
+      out[i] = static_cast<T>(sum);
+      if (p.scan_kind == PARPRIM_SCAN_EXCLUSIVE) sum += in[i];
+    }
+  } else {
+    T sum = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      if (p.scan_kind == PARPRIM_SCAN_INCLUSIVE) sum = add(sum, in[i]);
+      out[i] = sum;
+      if (p.scan_kind == PARPRIM_SCAN_EXCLUSIVE) sum = add(sum, in[i]);
+    }
+  }
+}
+
+template <class T>
+bool keep(const problem& p, T x) {
+  if (p.predicate == PARPRIM_PRED_NONZERO) return x != T(0);
+  return x > p.threshold<T>();
+}
+
+template <class T>
+std::uint64_t compact(const problem& p, std::span<const T> in, std::span<T> out) {
+  std::uint64_t count = 0;
+  for (T x : in)
+    if (keep(p, x)) out[count++] = x;
+  return count;
+}
+
+template <class T>
+void sort(const problem& p, std::span<const T> keys, const host_array* values,
+          reference_output& r) {
+  std::vector<std::uint64_t> order(keys.size());
+  std::iota(order.begin(), order.end(), std::uint64_t{0});
+  const bool descending = p.sort_order == PARPRIM_SORT_DESCENDING;
+  std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) {
+    return descending ? sorts_before(keys[b], keys[a]) : sorts_before(keys[a], keys[b]);
+  });
+  auto out = r.out.as<T>();
+  for (std::size_t i = 0; i < order.size(); ++i) out[i] = keys[order[i]];
+  if (p.sort_payload == PARPRIM_SORT_PAIRS) {
+    auto vin = values->as<T>();
+    r.values_out = host_array(p.dtype, keys.size());
+    auto vout = r.values_out.as<T>();
+    for (std::size_t i = 0; i < order.size(); ++i) vout[i] = vin[order[i]];
+  }
+}
+
+}  // namespace
+
+template <class T>
+bool sorts_before(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    // Class: negative NaN, then every number (±inf included), then positive NaN.
+    auto rank = [](T x) { return std::isnan(x) ? (std::signbit(x) ? 0 : 2) : 1; };
+    const int ra = rank(a), rb = rank(b);
+    if (ra != rb) return ra < rb;
+    if (ra == 1) return a < b;  // -0.0 < +0.0 is false: they tie
+    // Two NaNs of one sign: by payload, as CUB's bit ordering puts them (larger negative
+    // payloads first, larger positive payloads last).
+    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    const U pa = std::bit_cast<U>(a), pb = std::bit_cast<U>(b);
+    return ra == 0 ? pa > pb : pa < pb;
+  } else {
+    return a < b;
+  }
+}
+
+template bool sorts_before(std::int32_t, std::int32_t);
+template bool sorts_before(std::uint32_t, std::uint32_t);
+template bool sorts_before(std::int64_t, std::int64_t);
+template bool sorts_before(std::uint64_t, std::uint64_t);
+template bool sorts_before(float, float);
+template bool sorts_before(double, double);
+
+reference_output compute_reference(const problem& p, const host_array& in,
+                                   const host_array* values) {
+  if (in.dtype() != p.dtype) throw std::invalid_argument("input type differs from the problem's");
+  if (p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS &&
+      (!values || values->size() != in.size() || values->dtype() != p.dtype))
+    throw std::invalid_argument("sort pairs needs values of the same size and type");
+  reference_output r;
+  r.out = host_array(p.dtype, in.size());
+  r.count = in.size();
+  dispatch_dtype(p.dtype, [&]<class T>() {
+    switch (p.operation) {
+      case PARPRIM_OP_SCAN: scan<T>(p, in.as<T>(), r.out.as<T>()); break;
+      case PARPRIM_OP_COMPACT: r.count = compact<T>(p, in.as<T>(), r.out.as<T>()); break;
+      case PARPRIM_OP_SORT: sort<T>(p, in.as<T>(), values, r); break;
+    }
+  });
+  return r;
+}
+
+}  // namespace parprim

@@ -1,0 +1,69 @@
+// cpu_seq: the sequential CPU backend. Every operation is one pass (or one pass per radix
+// digit) over contiguous memory, which is what a single core can do at memory bandwidth.
+#include <cstdint>
+#include <memory>
+
+#include "parprim/host/compact.hpp"
+#include "parprim/host/scan.hpp"
+#include "parprim/host_backend.hpp"
+#include "parprim/plugin.hpp"
+#include "radix_sort_plan.hpp"
+#include "std_sort_plan.hpp"
+
+namespace parprim::cpu_seq {
+
+constexpr std::uint32_t scan_flags = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
+constexpr std::uint32_t compact_flags =
+    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
+constexpr std::uint32_t sort_flags = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
+                                     PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
+
+class cpu_seq_backend final : public host_backend {
+ public:
+  static plugin_info info() {
+    return {
+        .name = "cpu_seq",
+        .version = "1.0.0",
+        .description = "sequential CPU reference backend",
+        .domain = PARPRIM_DOMAIN_HOST,
+        .variants = {{PARPRIM_OP_SCAN, "sequential", "one running sum", PARPRIM_ALL_DTYPES,
+                      scan_flags},
+                     {PARPRIM_OP_COMPACT, "branchless", "unconditional store, cursor += keep",
+                      PARPRIM_ALL_DTYPES, compact_flags},
+                     {PARPRIM_OP_SORT, "radix", "LSD radix sort, constant digits skipped",
+                      PARPRIM_ALL_DTYPES, sort_flags},
+                     {PARPRIM_OP_SORT, "std", "std::stable_sort, for comparison",
+                      PARPRIM_ALL_DTYPES, sort_flags}},
+        .params = {{"radix_bits", "bits per radix digit (radix variant)", 8, {8, 11}}},
+    };
+  }
+
+  std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
+      switch (p.operation) {
+        case PARPRIM_OP_SCAN:
+          return make_plan([n, inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE](
+                               const parprim_io& io) {
+            host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive);
+          });
+        case PARPRIM_OP_COMPACT:
+          return make_plan([n, p](const parprim_io& io) {
+            *static_cast<std::uint64_t*>(io.count) =
+                host::with_keep_predicate<T>(p, [&](auto keep) {
+                  return host::compact_range<T>(io_in<T>(io), io_out<T>(io), n, keep);
+                });
+          });
+        case PARPRIM_OP_SORT:
+          if (p.variant == "std") return std::make_unique<std_sort_plan<T>>(p, n);
+          if (p.params.at("radix_bits") == 11)
+            return std::make_unique<radix_sort_plan<T, 11>>(p, n);
+          return std::make_unique<radix_sort_plan<T, 8>>(p, n);
+      }
+      throw error(PARPRIM_UNSUPPORTED, "cpu_seq: unknown operation");
+    });
+  }
+};
+
+}  // namespace parprim::cpu_seq
+
+PARPRIM_PLUGIN(parprim::cpu_seq::cpu_seq_backend)
