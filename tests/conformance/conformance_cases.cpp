@@ -1,0 +1,57 @@
+#include "conformance_cases.hpp"
+
+#include <algorithm>
+
+namespace parprim::conformance {
+
+std::vector<std::uint64_t> sizes() {
+  std::vector<std::uint64_t> s = {0,    1,    2,    31,   32,          33,         1023,
+                                  1024, 1025, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
+  // Random sizes: a small linear congruential walk from the base seed, recorded by it.
+  std::uint64_t x = base_seed;
+  for (int i = 0; i < 3; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    s.push_back(100 + (x >> 33) % 300000);
+  }
+  std::sort(s.begin(), s.end());
+  return s;
+}
+
+std::vector<problem> forms(parprim_operation op, parprim_dtype dtype) {
+  std::vector<problem> out;
+  problem p;
+  p.operation = op;
+  p.dtype = dtype;
+  switch (op) {
+    case PARPRIM_OP_SCAN:
+      for (auto kind : {PARPRIM_SCAN_EXCLUSIVE, PARPRIM_SCAN_INCLUSIVE}) {
+        p.scan_kind = kind;
+        out.push_back(p);
+      }
+      break;
+    case PARPRIM_OP_COMPACT:
+      p.predicate = PARPRIM_PRED_NONZERO;
+      out.push_back(p);
+      p.predicate = PARPRIM_PRED_GREATER_THAN;
+      // 1 splits the small (0..3) inputs; for the others it is inside or beside their range.
+      p.set_threshold(is_float(dtype) ? 0.25 : 1);
+      out.push_back(p);
+      break;
+    case PARPRIM_OP_SORT:
+      for (auto payload : {PARPRIM_SORT_KEYS, PARPRIM_SORT_PAIRS})
+        for (auto order : {PARPRIM_SORT_ASCENDING, PARPRIM_SORT_DESCENDING}) {
+          p.sort_payload = payload;
+          p.sort_order = order;
+          out.push_back(p);
+        }
+      break;
+  }
+  return out;
+}
+
+std::uint64_t case_seed(std::uint64_t n, distribution d, parprim_dtype dtype) {
+  return base_seed ^ (n * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t(d) << 48) ^
+         (std::uint64_t(dtype) << 56);
+}
+
+}  // namespace parprim::conformance

@@ -1,0 +1,26 @@
+// The sizes, forms and seeds every plugin is checked at.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "parprim/generators.hpp"
+#include "parprim/problem.hpp"
+
+namespace parprim::conformance {
+
+/// Seed of every input; each case derives its own from it, and CAPTUREs it.
+inline constexpr std::uint64_t base_seed = 20261121;
+
+/// Edges around common tile sizes, non-powers of two, 2^20 +- 1, and a few random sizes drawn
+/// from base_seed.
+std::vector<std::uint64_t> sizes();
+
+/// Every form of the operation for one element type: scan kinds, compaction predicates (nonzero
+/// and greater_than with a threshold inside the inputs' range), sort payloads and orders.
+std::vector<problem> forms(parprim_operation op, parprim_dtype dtype);
+
+/// The seed of one input, so that a failure names a seed that reproduces it alone.
+std::uint64_t case_seed(std::uint64_t n, distribution d, parprim_dtype dtype);
+
+}  // namespace parprim::conformance

@@ -1,0 +1,56 @@
+#include "conformance_plugins.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+namespace parprim::conformance {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> requested_files() {
+  std::vector<fs::path> entries;
+  if (const char* list = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list && *list) {
+    std::stringstream ss(list);
+    for (std::string item; std::getline(ss, item, ':');)
+      if (!item.empty()) entries.emplace_back(item);
+  } else {
+    entries.emplace_back(PARPRIM_TEST_PLUGIN_DIR);
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : entries) {
+    if (fs::is_directory(entry)) {
+      for (auto& f : find_plugin_files(entry)) files.push_back(f);
+    } else {
+      files.push_back(entry);  // a missing file is reported by the loader
+    }
+  }
+  return files;
+}
+
+plugin_set load_all() {
+  plugin_set set;
+  for (const auto& file : requested_files()) {
+    try {
+      const loaded_plugin& plugin = load_plugin(file);
+      if (plugin.available())
+        set.available.emplace_back(plugin);
+      else
+        set.unavailable.push_back(plugin.name() + " (" + file.string() +
+                                  "): " + *plugin.unavailable_reason);
+    } catch (const std::exception& e) {
+      set.load_errors.push_back(e.what());
+    }
+  }
+  return set;
+}
+
+}  // namespace
+
+const plugin_set& plugins_under_test() {
+  static const plugin_set set = load_all();
+  return set;
+}
+
+}  // namespace parprim::conformance

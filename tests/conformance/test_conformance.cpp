@@ -1,0 +1,89 @@
+// Every available plugin, every declared variant, every form of every operation, every element
+// type and input distribution, at the edge sizes of conformance_cases.cpp, against the oracle.
+// A combination a plugin does not declare is skipped by capability, never failed.
+#include <catch2/catch.hpp>
+
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "conformance_cases.hpp"
+#include "conformance_plugins.hpp"
+#include "parprim/generators.hpp"
+#include "parprim/reference.hpp"
+#include "parprim/validate.hpp"
+
+using namespace parprim;
+using namespace parprim::conformance;
+
+namespace {
+
+void check_operation(parprim_operation op, parprim_dtype dtype) {
+  const plugin_set& set = plugins_under_test();
+  REQUIRE_FALSE(set.available.empty());
+  // After its first failure a (plugin, variant, form) is not run again, so one bug gives one
+  // report instead of hundreds.
+  std::set<std::string> failed;
+
+  for (const problem& form : forms(op, dtype)) {
+    for (distribution d : all_distributions) {
+      if (!applies_to(d, dtype)) continue;
+      for (std::uint64_t n : sizes()) {
+        const std::uint64_t seed = case_seed(n, d, dtype);
+        const host_array in = generate(dtype, d, n, seed);
+        const bool pairs = op == PARPRIM_OP_SORT && form.sort_payload == PARPRIM_SORT_PAIRS;
+        const host_array values = pairs ? generate_values(dtype, n) : host_array();
+        const reference_output expected = compute_reference(form, in, pairs ? &values : nullptr);
+
+        for (const plugin_client& client : set.available) {
+          for (const parprim_variant_info* v : client.variants(op)) {
+            problem p = form;
+            p.variant = v->name;
+            const std::string key = client.name() + "/" + p.variant + " " + p.describe();
+            if (!client.unsupported_reason(p).empty() || failed.count(key)) continue;
+            CAPTURE(client.name(), p.variant, p.describe(), to_string(d), n, seed);
+            run_result got;
+            try {
+              got = run_once(client, p, in, pairs ? &values : nullptr);
+            } catch (const std::exception& e) {
+              failed.insert(key);
+              FAIL_CHECK(e.what());
+              continue;
+            }
+            const auto m = validate(p, in, expected, {&got.out, &got.values_out, got.count});
+            if (m || !got.input_unchanged) failed.insert(key);
+            CHECK(got.input_unchanged);
+            if (m) FAIL_CHECK(m->describe());
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("conformance: the plugins under test load") {
+  const plugin_set& set = plugins_under_test();
+  for (const auto& c : set.available)
+    std::cout << "conformance: testing " << c.name() << " " << c.descriptor().version << " ("
+              << c.plugin().path.string() << ")\n";
+  for (const auto& u : set.unavailable) std::cout << "conformance: unavailable, skipped: " << u << "\n";
+  for (const auto& e : set.load_errors) FAIL_CHECK(e);
+  CHECK_FALSE(set.available.empty());
+}
+
+TEMPLATE_TEST_CASE("conformance: scan", "[scan]", std::int32_t, std::uint32_t, std::int64_t,
+                   std::uint64_t, float, double) {
+  check_operation(PARPRIM_OP_SCAN, dtype_of<TestType>::value);
+}
+
+TEMPLATE_TEST_CASE("conformance: compact", "[compact]", std::int32_t, std::uint32_t,
+                   std::int64_t, std::uint64_t, float, double) {
+  check_operation(PARPRIM_OP_COMPACT, dtype_of<TestType>::value);
+}
+
+TEMPLATE_TEST_CASE("conformance: sort", "[sort]", std::int32_t, std::uint32_t, std::int64_t,
+                   std::uint64_t, float, double) {
+  check_operation(PARPRIM_OP_SORT, dtype_of<TestType>::value);
+}
