@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 // The end of the last field ABI version 1 defines: a shorter descriptor cannot be used.
 constexpr std::size_t descriptor_v1_size =
-    offsetof(parprim_plugin_descriptor, timer_elapsed) + sizeof(void*);
+    offsetof(parprim_plugin_descriptor, device_description) + sizeof(void*);
 
 [[noreturn]] void fail(const fs::path& path, const std::string& cause) {
   throw load_error(path.string() + ": cannot load plugin: " + cause);
@@ -82,7 +82,8 @@ void check_descriptor(const fs::path& path, const parprim_plugin_descriptor* d) 
       {reinterpret_cast<const void*>(d->destroy_plan), "destroy_plan"},
       {reinterpret_cast<const void*>(d->timer_start), "timer_start"},
       {reinterpret_cast<const void*>(d->timer_stop), "timer_stop"},
-      {reinterpret_cast<const void*>(d->timer_elapsed), "timer_elapsed"}};
+      {reinterpret_cast<const void*>(d->timer_elapsed), "timer_elapsed"},
+      {reinterpret_cast<const void*>(d->device_description), "device_description"}};
   for (const auto& [fn, field] : required)
     if (!fn) fail(path, std::string("descriptor has no ") + field + " function");
   if (d->variant_count > 0 && !d->variants) fail(path, "descriptor lists variants it lacks");

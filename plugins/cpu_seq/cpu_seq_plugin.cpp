@@ -27,14 +27,15 @@ class cpu_seq_backend final : public host_backend {
         .description = "sequential CPU reference backend",
         .domain = PARPRIM_DOMAIN_HOST,
         .variants = {{PARPRIM_OP_SCAN, "sequential", "one running sum", PARPRIM_ALL_DTYPES,
-                      scan_flags},
+                      scan_flags, {}},
                      {PARPRIM_OP_COMPACT, "branchless", "unconditional store, cursor += keep",
-                      PARPRIM_ALL_DTYPES, compact_flags},
+                      PARPRIM_ALL_DTYPES, compact_flags, {}},
                      {PARPRIM_OP_SORT, "radix", "LSD radix sort, constant digits skipped",
-                      PARPRIM_ALL_DTYPES, sort_flags},
+                      PARPRIM_ALL_DTYPES, sort_flags,
+                      {{"radix_bits", "bits per radix digit", 11, {8, 11}}}},
                      {PARPRIM_OP_SORT, "std", "std::stable_sort, for comparison",
-                      PARPRIM_ALL_DTYPES, sort_flags}},
-        .params = {{"radix_bits", "bits per radix digit (radix variant)", 8, {8, 11}}},
+                      PARPRIM_ALL_DTYPES, sort_flags, {}}},
+        .params = {},
     };
   }
 
@@ -55,9 +56,8 @@ class cpu_seq_backend final : public host_backend {
           });
         case PARPRIM_OP_SORT:
           if (p.variant == "std") return std::make_unique<std_sort_plan<T>>(p, n);
-          if (p.params.at("radix_bits") == 11)
-            return std::make_unique<radix_sort_plan<T, 11>>(p, n);
-          return std::make_unique<radix_sort_plan<T, 8>>(p, n);
+          if (p.params.at("radix_bits") == 8) return std::make_unique<radix_sort_plan<T, 8>>(p, n);
+          return std::make_unique<radix_sort_plan<T, 11>>(p, n);
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_seq: unknown operation");
     });

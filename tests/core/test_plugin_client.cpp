@@ -35,13 +35,18 @@ TEST_CASE("plugin_client: the glue rejects undeclared problems and parameters") 
                     "cpu_seq: create_plan failed (unsupported): cpu_seq: no variant "
                     "'nonexistent' of scan");
   p.variant.clear();
-  p.params["radix_bits"] = 8;
+  p.params["radix_bits"] = 8;  // a parameter of the radix sort, not of the scan
+  CHECK_THROWS_WITH(client.create_plan(p, 4),
+                    "cpu_seq: create_plan failed (invalid argument): cpu_seq/sequential: "
+                    "unknown parameter 'radix_bits'");
+  p.operation = PARPRIM_OP_SORT;
   p.params["warp_speed"] = 9;
   CHECK_THROWS_WITH(client.create_plan(p, 4),
-                    "cpu_seq: create_plan failed (invalid argument): cpu_seq: unknown "
+                    "cpu_seq: create_plan failed (invalid argument): cpu_seq/radix: unknown "
                     "parameter 'warp_speed'");
   p.params.erase("warp_speed");
   p.params["radix_bits"] = 7;
+  p.operation = PARPRIM_OP_SORT;
   CHECK_THROWS_WITH(client.create_plan(p, 4),
                     "cpu_seq: create_plan failed (invalid argument): cpu_seq: parameter "
                     "radix_bits does not allow 7");

@@ -25,19 +25,20 @@
 
 namespace parprim {
 
+struct param {
+  std::string name;
+  std::string description;
+  std::int64_t default_value = 0;
+  std::vector<std::int64_t> allowed;  // empty: any positive value
+};
+
 struct variant {
   parprim_operation operation;
   std::string name;
   std::string description;
   std::uint32_t dtypes = PARPRIM_ALL_DTYPES;
   std::uint32_t flags = 0;
-};
-
-struct param {
-  std::string name;
-  std::string description;
-  std::int64_t default_value = 0;
-  std::vector<std::int64_t> allowed;  // empty: any positive value
+  std::vector<param> params;  // this variant's own parameters
 };
 
 struct plugin_info {
@@ -46,7 +47,7 @@ struct plugin_info {
   std::string description;
   parprim_memory_domain domain = PARPRIM_DOMAIN_HOST;
   std::vector<variant> variants;
-  std::vector<param> params;
+  std::vector<param> params;  // parameters every variant takes (a thread count, say)
 };
 
 /// Thrown inside a plugin to return a specific status with a message.
@@ -86,6 +87,9 @@ class backend {
   virtual void timer_start() = 0;
   virtual void timer_stop() = 0;
   virtual double timer_elapsed() = 0;  // seconds between the last start and stop
+
+  /// What the backend runs on, for the results' context; empty when there is nothing to add.
+  virtual std::string device_description() { return {}; }
 };
 
 namespace detail {
@@ -136,10 +140,11 @@ inline problem resolve(const plugin_info& info, problem p) {
     throw error(PARPRIM_UNSUPPORTED,
                 info.name + "/" + chosen->name + ": " + p.form() + " not offered");
   for (const auto& [name, value] : p.params) {
-    auto it = std::find_if(info.params.begin(), info.params.end(),
+    auto it = std::find_if(chosen->params.begin(), chosen->params.end(),
                            [&](const param& d) { return d.name == name; });
-    if (it == info.params.end())
-      throw error(PARPRIM_INVALID_ARGUMENT, info.name + ": unknown parameter '" + name + "'");
+    if (it == chosen->params.end())
+      throw error(PARPRIM_INVALID_ARGUMENT, info.name + "/" + chosen->name +
+                                                ": unknown parameter '" + name + "'");
     const bool ok = it->allowed.empty()
                         ? value > 0
                         : std::find(it->allowed.begin(), it->allowed.end(), value) !=
@@ -148,15 +153,15 @@ inline problem resolve(const plugin_info& info, problem p) {
       throw error(PARPRIM_INVALID_ARGUMENT, info.name + ": parameter " + name +
                                                 " does not allow " + std::to_string(value));
   }
-  for (const auto& d : info.params) p.params.try_emplace(d.name, d.default_value);
+  for (const auto& d : chosen->params) p.params.try_emplace(d.name, d.default_value);
   return p;
 }
 
 /// The C descriptor and the storage its pointers point into.
 struct descriptor_storage {
-  plugin_info info;
+  plugin_info info;  // plugin-wide parameters already merged into each variant
   std::vector<parprim_variant_info> variants;
-  std::vector<parprim_param_info> params;
+  std::vector<std::vector<parprim_param_info>> params;  // one list per variant
   parprim_plugin_descriptor desc{};
 };
 
@@ -183,6 +188,16 @@ struct glue {
     return reason.empty() ? nullptr : reason.c_str();
   }
   static const char* last_error() noexcept { return last_error_text().c_str(); }
+  static const char* device_description() noexcept {
+    static const std::string text = [] {
+      try {
+        return unavailable_reason() ? std::string() : instance().device_description();
+      } catch (...) {
+        return std::string();
+      }
+    }();
+    return text.empty() ? nullptr : text.c_str();
+  }
 
   static parprim_status allocate(std::uint64_t bytes, void** out) noexcept {
     return guard([&] {
@@ -248,13 +263,19 @@ struct glue {
 
   static void fill(descriptor_storage& s) {
     s.info = Backend::info();
-    for (const auto& v : s.info.variants)
+    for (auto& v : s.info.variants)
+      v.params.insert(v.params.end(), s.info.params.begin(), s.info.params.end());
+    s.params.resize(s.info.variants.size());  // sized once: the C pointers below stay valid
+    for (std::size_t i = 0; i < s.info.variants.size(); ++i) {
+      const auto& v = s.info.variants[i];
+      for (const auto& p : v.params)
+        s.params[i].push_back({p.name.c_str(), p.description.c_str(), p.default_value,
+                               p.allowed.empty() ? nullptr : p.allowed.data(),
+                               static_cast<std::uint32_t>(p.allowed.size())});
       s.variants.push_back({v.operation, v.name.c_str(), v.description.c_str(), v.dtypes,
-                            v.flags});
-    for (const auto& p : s.info.params)
-      s.params.push_back({p.name.c_str(), p.description.c_str(), p.default_value,
-                          p.allowed.empty() ? nullptr : p.allowed.data(),
-                          static_cast<std::uint32_t>(p.allowed.size())});
+                            v.flags, s.params[i].empty() ? nullptr : s.params[i].data(),
+                            static_cast<std::uint32_t>(s.params[i].size())});
+    }
     auto& d = s.desc;
     d.abi_version = PARPRIM_ABI_VERSION;
     d.struct_size = sizeof(parprim_plugin_descriptor);
@@ -264,8 +285,6 @@ struct glue {
     d.memory_domain = s.info.domain;
     d.variants = s.variants.data();
     d.variant_count = static_cast<std::uint32_t>(s.variants.size());
-    d.params = s.params.empty() ? nullptr : s.params.data();
-    d.param_count = static_cast<std::uint32_t>(s.params.size());
     d.unavailable_reason = &glue::unavailable_reason;
     d.last_error = &glue::last_error;
     d.allocate = &glue::allocate;
@@ -280,6 +299,7 @@ struct glue {
     d.timer_start = &glue::timer_start;
     d.timer_stop = &glue::timer_stop;
     d.timer_elapsed = &glue::timer_elapsed;
+    d.device_description = &glue::device_description;
   }
 
   static const parprim_plugin_descriptor* descriptor() noexcept {

@@ -104,16 +104,7 @@ enum {
   PARPRIM_CAP_SORT_DESCENDING = 1u << 7
 };
 
-/* One named implementation of one operation ("global", "shared", "radix", "std", ...). */
-typedef struct parprim_variant_info {
-  int32_t operation; /* parprim_operation */
-  const char* name;
-  const char* description;
-  uint32_t dtypes; /* PARPRIM_DTYPE_BIT mask */
-  uint32_t flags;  /* PARPRIM_CAP_* mask */
-} parprim_variant_info;
-
-/* A tunable integer parameter of the plugin (block size, items per thread, threads...). */
+/* A tunable integer parameter of a variant (block size, items per thread, threads...). */
 typedef struct parprim_param_info {
   const char* name;
   const char* description;
@@ -121,6 +112,18 @@ typedef struct parprim_param_info {
   const int64_t* allowed; /* allowed values; NULL with allowed_count 0 means any positive */
   uint32_t allowed_count;
 } parprim_param_info;
+
+/* One named implementation of one operation ("global", "shared", "radix", "std", ...). */
+typedef struct parprim_variant_info {
+  int32_t operation; /* parprim_operation */
+  const char* name;
+  const char* description;
+  uint32_t dtypes; /* PARPRIM_DTYPE_BIT mask */
+  uint32_t flags;  /* PARPRIM_CAP_* mask */
+  const parprim_param_info* params; /* the tunable parameters this variant takes */
+  uint32_t param_count;
+} parprim_variant_info;
+
 
 typedef struct parprim_param_value {
   const char* name;
@@ -164,8 +167,6 @@ typedef struct parprim_plugin_descriptor {
 
   const parprim_variant_info* variants;
   uint32_t variant_count;
-  const parprim_param_info* params;
-  uint32_t param_count;
 
   /* NULL when the backend can run here, else why not (static text owned by the plugin). */
   const char* (*unavailable_reason)(void);
@@ -189,6 +190,10 @@ typedef struct parprim_plugin_descriptor {
   parprim_status (*timer_start)(void);
   parprim_status (*timer_stop)(void);
   parprim_status (*timer_elapsed)(double* seconds); /* waits for the stop to complete */
+
+  /* One line describing what the backend runs on ("NVIDIA H100 80GB HBM3, 132 SMs, ...",
+     "16 threads"), for the results' context; NULL when there is nothing to add. */
+  const char* (*device_description)(void);
 } parprim_plugin_descriptor;
 
 typedef const parprim_plugin_descriptor* (*parprim_entry_fn)(void);

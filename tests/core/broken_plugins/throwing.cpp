@@ -13,7 +13,7 @@ class throwing_backend final : public parprim::host_backend {
             .description = "create_plan throws",
             .domain = PARPRIM_DOMAIN_HOST,
             .variants = {{PARPRIM_OP_SCAN, "throws", "always throws", PARPRIM_ALL_DTYPES,
-                          PARPRIM_CAP_SCAN_EXCLUSIVE}},
+                          PARPRIM_CAP_SCAN_EXCLUSIVE, {}}},
             .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem&, std::uint64_t) override {

@@ -1,0 +1,121 @@
+#include "cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+
+namespace parprim::runner {
+
+options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) {
+  options o;
+  for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
+
+  CLI::App app{
+      "parprim runner: validates every backend against the reference and times it.\n"
+      "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
+      "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
+      "asked for by name could not be loaded. See docs/runner.md and docs/config.md.",
+      "runner"};
+  std::string config;
+  app.add_option("config", config, "the sweep to run (YAML, see docs/config.md)");
+  app.add_flag("--list", o.list, "print every plugin found, its version, availability, "
+                                 "operations, types and variants, then exit");
+  app.add_option("--backends", o.backends, "run only these backends (comma-separated)")
+      ->delimiter(',');
+  app.add_option("--operations", o.operations, "keep only benchmarks of these operations")
+      ->delimiter(',');
+  app.add_option("--types", o.types, "element types for every benchmark (i32,u32,i64,u64,f32,f64)")
+      ->delimiter(',');
+  app.add_option("--sizes", o.sizes, "sizes for every benchmark, e.g. 1024,2^20,2^20-3")
+      ->delimiter(',');
+  app.add_option("--distributions", o.distributions, "input distributions for every benchmark")
+      ->delimiter(',');
+  app.add_option("--plugin-path", o.plugin_paths, "another folder to search for plugins first");
+  app.add_option("--seed", o.seed, "the seed every input is derived from");
+  app.add_flag("--quick", o.quick, "few samples per state: a fast check, not a measurement");
+  app.add_option("--json", o.json, "write the canonical JSON results here");
+  app.add_option("--csv", o.csv, "write CSV results here");
+  app.add_option("--markdown", o.markdown, "write Markdown results here");
+  app.add_flag("--no-console", o.no_console, "do not print the tables");
+  app.add_flag("--no-progress", o.no_progress, "no progress line on stderr");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    exit_now = app.exit(e);
+    if (*exit_now != 0) *exit_now = exit_bad_config;
+    return o;
+  }
+  if (!config.empty()) o.config_path = config;
+  if (!o.list && !o.config_path) {
+    std::cerr << "runner: a config file is required (for example configs/sweep.yaml); "
+                 "see runner --help\n";
+    exit_now = exit_bad_config;
+  }
+  return o;
+}
+
+void apply_overrides(config& c, const options& o, diagnostics& diag) {
+  auto bad = [&](const std::string& what, const std::string& value) {
+    diag.add(exit_bad_config, "command line: unknown " + what + " '" + value + "'");
+  };
+  if (!o.backends.empty()) c.backends = o.backends;
+  for (const auto& p : o.plugin_paths) c.plugin_paths.insert(c.plugin_paths.begin(), p);
+  if (o.seed) c.seed = *o.seed;
+  if (o.quick) {
+    c.measurement.warmup = 0;
+    c.measurement.min_samples = 1;
+    c.measurement.max_samples = 3;
+    c.measurement.min_time = 0.001;
+    c.measurement.max_time = 0.2;
+    c.measurement.end_to_end_samples = 1;
+  }
+  if (o.json) c.outputs.json = o.json;
+  if (o.csv) c.outputs.csv = o.csv;
+  if (o.markdown) c.outputs.markdown = o.markdown;
+  if (o.no_console) c.outputs.console = false;
+
+  if (!o.operations.empty()) {
+    std::vector<parprim_operation> keep;
+    for (const auto& name : o.operations)
+      if (auto op = parse_operation(name))
+        keep.push_back(*op);
+      else
+        bad("operation", name);
+    std::erase_if(c.benchmarks, [&](const benchmark_config& b) {
+      return std::find(keep.begin(), keep.end(), b.operation) == keep.end();
+    });
+  }
+  if (!o.types.empty()) {
+    std::vector<parprim_dtype> types;
+    for (const auto& name : o.types)
+      if (auto t = parse_dtype(name))
+        types.push_back(*t);
+      else
+        bad("element type", name);
+    if (!types.empty())
+      for (auto& b : c.benchmarks) b.types = types;
+  }
+  if (!o.sizes.empty()) {
+    std::vector<std::uint64_t> sizes;
+    for (const auto& text : o.sizes)
+      if (auto n = parse_size(text))
+        sizes.push_back(*n);
+      else
+        bad("size (a positive integer such as 1000, 2^20 or 2^20-3)", text);
+    if (!sizes.empty())
+      for (auto& b : c.benchmarks) b.sizes = sizes;
+  }
+  if (!o.distributions.empty()) {
+    std::vector<distribution> dists;
+    for (const auto& name : o.distributions)
+      if (auto d = parse_distribution(name))
+        dists.push_back(*d);
+      else
+        bad("distribution", name);
+    if (!dists.empty())
+      for (auto& b : c.benchmarks) b.distributions = dists;
+  }
+}
+
+}  // namespace parprim::runner

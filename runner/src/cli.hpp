@@ -1,0 +1,34 @@
+// The runner's command line (CLI11), and how its overrides change a config.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "diagnostics.hpp"
+
+namespace parprim::runner {
+
+struct options {
+  std::optional<std::filesystem::path> config_path;
+  bool list = false;
+  std::vector<std::string> backends, operations, types, sizes, distributions;
+  std::vector<std::filesystem::path> plugin_paths;
+  std::optional<std::uint64_t> seed;
+  bool quick = false;
+  std::optional<std::filesystem::path> json, csv, markdown;
+  bool no_console = false;
+  bool no_progress = false;
+  std::string command_line;
+};
+
+/// Parses argv. On --help prints the help and returns exit_ok through `exit_now`; on a usage
+/// error prints it and returns exit_bad_config.
+options parse_command_line(int argc, char** argv, std::optional<int>& exit_now);
+
+/// Applies the command-line overrides to a loaded config; bad names become diagnostics.
+void apply_overrides(config& c, const options& o, diagnostics& diag);
+
+}  // namespace parprim::runner

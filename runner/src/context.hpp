@@ -1,0 +1,33 @@
+// The context block of a results file: where, when and with what the figures were measured.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "plugin_registry.hpp"
+
+namespace parprim::runner {
+
+struct plugin_context {
+  std::string name, version, path, origin, variants;
+  unsigned abi_version = 0;
+  bool available = true;
+  std::string unavailable_reason;
+  std::string device;  // the plugin's device description, if any
+};
+
+struct run_context {
+  std::string date;  // UTC, ISO 8601
+  std::string host, os, cpu_model;
+  unsigned cpu_threads = 0;
+  double memory_gib = 0;
+  std::string compiler, build_type, git_revision, parprim_version;
+  std::string config_path, command_line;
+  std::vector<plugin_context> plugins;
+};
+
+run_context collect_context(const plugin_registry& registry, const std::string& config_path,
+                            const std::string& command_line);
+
+}  // namespace parprim::runner

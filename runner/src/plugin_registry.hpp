@@ -1,0 +1,40 @@
+// Finds and loads the plugins a run uses: the config's plugin folders, then PARPRIM_PLUGIN_PATH,
+// then the folder installed beside the runner. The first plugin of a name wins; a later one
+// with the same name is reported, never silently dropped.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "parprim/plugin_client.hpp"
+
+namespace parprim::runner {
+
+struct found_plugin {
+  const loaded_plugin* plugin;
+  std::string origin;  // "config", "PARPRIM_PLUGIN_PATH" or "default"
+};
+
+struct plugin_registry {
+  std::vector<std::pair<std::filesystem::path, std::string>> folders;  // folder, origin
+  std::vector<found_plugin> plugins;  // every plugin loaded, available or not
+  std::vector<std::string> problems;  // load errors and shadowed duplicates, one line each
+
+  const found_plugin* find(const std::string& name) const;
+};
+
+/// The plugin folder beside the runner executable (bin/../lib/parprim).
+std::filesystem::path default_plugin_folder();
+
+plugin_registry discover_plugins(const std::vector<std::filesystem::path>& config_folders);
+
+/// The backends a run uses: every plugin found, or those named. A named one that is not found
+/// or not available is a diagnostic with exit_backend_not_loaded; the others still run, and an
+/// unavailable backend stays in the list so that its states are recorded as skipped.
+std::vector<plugin_client> select_backends(const plugin_registry& registry,
+                                           const std::vector<std::string>& names,
+                                           diagnostics& diag);
+
+}  // namespace parprim::runner

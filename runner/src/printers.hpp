@@ -1,0 +1,48 @@
+// Printers only format records: the console table, JSON (canonical), CSV and Markdown.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "context.hpp"
+#include "diagnostics.hpp"
+#include "record.hpp"
+
+namespace parprim::runner {
+
+inline constexpr int results_schema_version = 1;
+
+struct results {
+  run_context context;
+  std::vector<record> records;
+  std::vector<diagnostic> diagnostics;
+  int exit_code = 0;
+};
+
+/// Records grouped the way the tables show them: one table per benchmark, form, element type
+/// and input distribution, one row per size, one column per backend/variant.
+struct table {
+  std::string title;  // "scan exclusive i32, uniform"
+  std::vector<std::string> columns;
+  std::vector<std::uint64_t> sizes;
+  std::vector<const record*> cells;  // sizes.size() x columns.size(), row-major; may be null
+  std::vector<const record*> notes;  // failed and skipped records, deduplicated by reason
+  const record* at(std::size_t row, std::size_t col) const { return cells[row * columns.size() + col]; }
+};
+std::vector<table> make_tables(const std::vector<record>& records);
+
+/// "1.234 ms", "12.0 us", "2.50 s".
+std::string format_time(double seconds);
+
+void print_console(std::ostream& os, const results& r);
+nlohmann::json to_json(const results& r);
+void write_json(const std::filesystem::path& path, const results& r);
+void write_csv(const std::filesystem::path& path, const results& r);
+void write_markdown(const std::filesystem::path& path, const results& r);
+std::string to_markdown(const results& r);
+
+}  // namespace parprim::runner

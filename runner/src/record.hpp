@@ -1,0 +1,78 @@
+// The plain result of one (state, backend, variant): what every printer formats.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "parprim/generators.hpp"
+#include "parprim/problem.hpp"
+
+namespace parprim::runner {
+
+/// Summary of the timed samples of one measurement, in seconds.
+struct sample_stats {
+  double median = 0, min = 0, max = 0, mean = 0;
+  double noise = 0;  // relative standard deviation (stdev / mean)
+  int samples = 0;
+  double total = 0;  // sum of the sample times
+};
+
+// The runner's to_string overloads sit beside (not in front of) parprim's own.
+using parprim::to_string;
+
+enum class record_status { ok, failed, skipped };
+
+inline const char* to_string(record_status s) {
+  switch (s) {
+    case record_status::ok: return "ok";
+    case record_status::failed: return "failed";
+    case record_status::skipped: return "skipped";
+  }
+  return "?";
+}
+
+struct record {
+  // What was run.
+  std::string benchmark;
+  problem task;  // operation, form, element type, variant and the parameters given
+  std::uint64_t n = 0;
+  distribution input = distribution::uniform;
+  std::uint64_t seed = 0;
+  std::string backend;
+  std::string backend_version;
+
+  // What came of it.
+  record_status status = record_status::ok;
+  std::string reason;                // why skipped or failed
+  std::optional<std::string> first_mismatch;  // "element 7: expected 12, actual 13"
+
+  // Device-resident time of the operation and of the backend's copy of the input bytes.
+  std::optional<sample_stats> time;
+  std::optional<sample_stats> copy_time;
+  std::optional<sample_stats> end_to_end_time;  // upload + run + download
+
+  double bytes_moved = 0;  // the byte model of the operation (docs/measurement.md)
+  std::uint64_t kept = 0;  // compact: elements kept
+
+  double elements_per_second() const { return time ? double(n) / time->median : 0; }
+  double gb_per_second() const { return time ? bytes_moved / time->median / 1e9 : 0; }
+  /// Copy bandwidth: the input bytes read and written once.
+  double copy_gb_per_second() const {
+    return copy_time ? 2.0 * double(n) * double(dtype_size(task.dtype)) / copy_time->median / 1e9
+                     : 0;
+  }
+  /// The operation's bandwidth as a fraction of the copy's: 1.0 means as fast as a copy.
+  double fraction_of_copy() const {
+    return time && copy_time ? gb_per_second() / copy_gb_per_second() : 0;
+  }
+  std::string label() const { return backend + "/" + task.variant + params_suffix(); }
+  std::string params_suffix() const {
+    std::string s;
+    for (const auto& [k, v] : task.params) s += " " + k + "=" + std::to_string(v);
+    return s.empty() ? s : "[" + s.substr(1) + "]";
+  }
+};
+
+}  // namespace parprim::runner
