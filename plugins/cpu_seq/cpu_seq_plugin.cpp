@@ -26,9 +26,9 @@ class cpu_seq_backend final : public host_backend {
         .version = "1.0.0",
         .description = "sequential CPU reference backend",
         .domain = PARPRIM_DOMAIN_HOST,
-        .variants = {{PARPRIM_OP_SCAN, "sequential", "one running sum", PARPRIM_ALL_DTYPES,
+        .variants = {{PARPRIM_OP_SCAN, "sequential", "16-byte vectors scanned in registers", PARPRIM_ALL_DTYPES,
                       scan_flags, {}},
-                     {PARPRIM_OP_COMPACT, "branchless", "unconditional store, cursor += keep",
+                     {PARPRIM_OP_COMPACT, "branchless", "SIMD lane packing (SSE4.2), else branch-free scalar",
                       PARPRIM_ALL_DTYPES, compact_flags, {}},
                      {PARPRIM_OP_SORT, "radix", "LSD radix sort, constant digits skipped",
                       PARPRIM_ALL_DTYPES, sort_flags,
@@ -48,11 +48,9 @@ class cpu_seq_backend final : public host_backend {
             host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive);
           });
         case PARPRIM_OP_COMPACT:
-          return make_plan([n, p](const parprim_io& io) {
+          return make_plan([n, keep = host::keep_rule<T>(p)](const parprim_io& io) {
             *static_cast<std::uint64_t*>(io.count) =
-                host::with_keep_predicate<T>(p, [&](auto keep) {
-                  return host::compact_range<T>(io_in<T>(io), io_out<T>(io), n, keep);
-                });
+                host::compact_range<T>(io_in<T>(io), io_out<T>(io), n, keep);
           });
         case PARPRIM_OP_SORT:
           if (p.variant == "std") return std::make_unique<std_sort_plan<T>>(p, n);
