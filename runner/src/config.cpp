@@ -294,7 +294,10 @@ std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b, pa
 }
 
 struct benchmark_defaults {
-  YAML::Node types, sizes, distributions;
+  // Undefined unless `defaults:` sets them (a default-constructed Node is a defined null).
+  YAML::Node types{YAML::NodeType::Undefined};
+  YAML::Node sizes{YAML::NodeType::Undefined};
+  YAML::Node distributions{YAML::NodeType::Undefined};
 };
 
 std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Node& b,

@@ -58,7 +58,7 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
     }
   }
   if (registry.plugins.empty()) fmt::print(os, "\nno plugins found\n");
-  for (const auto& problem : registry.problems) fmt::print(os, "\nproblem: {}\n", problem);
+  for (const auto& problem : registry.problems) fmt::print(os, "\nproblem: {}\n", problem.message);
 }
 
 }  // namespace parprim::runner

@@ -60,9 +60,11 @@ int main(int argc, char** argv) {
     return diag.worst();
   }
   apply_overrides(*cfg, opts, diag);
+  // Config problems are shown before a long sweep starts, and again in the summary.
+  print_diagnostics(diag);
 
   const plugin_registry registry = discover_plugins(cfg->plugin_paths);
-  for (const auto& problem : registry.problems) diag.add(exit_ok, problem);
+  for (const auto& problem : registry.problems) diag.add(problem.code, problem.message);
   std::vector<parprim::plugin_client> backends = select_backends(registry, cfg->backends, diag);
   if (registry.plugins.empty())
     diag.add(exit_backend_not_loaded, "no plugins were found in any plugin folder (runner --list shows where it looked)");

@@ -38,7 +38,8 @@ plugin_registry discover_plugins(const std::vector<fs::path>& config_folders) {
     } catch (const load_error& e) {
       // The default folder may legitimately be absent (an install without plugins); a folder
       // the user named is a problem.
-      if (origin != "default") r.problems.push_back(std::string(e.what()) + " (from " + origin + ")");
+      if (origin != "default")
+        r.problems.push_back({exit_bad_config, std::string(e.what()) + " (from " + origin + ")"});
       continue;
     }
     for (const auto& file : files) {
@@ -46,14 +47,16 @@ plugin_registry discover_plugins(const std::vector<fs::path>& config_folders) {
         const loaded_plugin& p = load_plugin(file);
         if (const found_plugin* first = r.find(p.name())) {
           if (first->plugin != &p)
-            r.problems.push_back(file.string() + ": plugin '" + p.name() +
-                                 "' ignored: a plugin of that name was already loaded from " +
-                                 first->plugin->path.string() + " (earlier folders win)");
+            r.problems.push_back({exit_ok, file.string() + ": plugin '" + p.name() +
+                                               "' ignored: a plugin of that name was already "
+                                               "loaded from " +
+                                               first->plugin->path.string() +
+                                               " (earlier folders win)"});
           continue;
         }
         r.plugins.push_back({&p, origin});
       } catch (const load_error& e) {
-        r.problems.push_back(e.what());
+        r.problems.push_back({exit_ok, e.what()});
       }
     }
   }

@@ -20,7 +20,9 @@ struct found_plugin {
 struct plugin_registry {
   std::vector<std::pair<std::filesystem::path, std::string>> folders;  // folder, origin
   std::vector<found_plugin> plugins;  // every plugin loaded, available or not
-  std::vector<std::string> problems;  // load errors and shadowed duplicates, one line each
+  // A plugin folder that was named but does not exist (exit_bad_config); files that failed to
+  // load and plugins shadowed by an earlier one of the same name (warnings, exit_ok).
+  std::vector<diagnostic> problems;
 
   const found_plugin* find(const std::string& name) const;
 };

@@ -1,0 +1,227 @@
+// The runner binary on small configs: its JSON, its tables and its exit statuses.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct run_output {
+  int status = -1;
+  std::string text;  // stdout and stderr
+};
+
+run_output run_runner(const std::string& args) {
+  run_output out;
+  const std::string command = std::string(PARPRIM_RUNNER_EXE) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  char buf[4096];
+  while (std::size_t got = std::fread(buf, 1, sizeof buf, pipe)) out.text.append(buf, got);
+  const int raw = pclose(pipe);
+  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return out;
+}
+
+/// A scratch folder for one test, emptied first.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("parprim_runner_test_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+fs::path write(const fs::path& dir, const std::string& name, const std::string& text) {
+  std::ofstream(dir / name) << text;
+  return dir / name;
+}
+
+json read_json(const fs::path& path) {
+  std::ifstream f(path);
+  REQUIRE(f);
+  return json::parse(f);
+}
+
+const char* quick_measurement =
+    "measurement: {warmup: 0, min_samples: 2, max_samples: 3, min_time: 0.0001, max_time: 0.05}\n";
+
+}  // namespace
+
+TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown") {
+  const fs::path dir = scratch("valid");
+  const fs::path cfg = write(dir, "c.yaml", std::string(quick_measurement) +
+                                                "backends: [cpu_seq]\n"
+                                                "outputs: {json: " + (dir / "r.json").string() +
+                                                ", csv: " + (dir / "r.csv").string() +
+                                                ", markdown: " + (dir / "r.md").string() + "}\n"
+                                                "benchmarks:\n"
+                                                "  - {operation: scan, sizes: [1000, 2^12-3]}\n"
+                                                "  - {operation: sort, sizes: [1000], types: [f32], payloads: [pairs]}\n");
+  const run_output out = run_runner(cfg.string() + " --no-progress");
+  INFO(out.text);
+  CHECK(out.status == 0);
+  CHECK(out.text.find("== scan exclusive i32, uniform") != std::string::npos);
+  CHECK(out.text.find("cpu_seq/sequential") != std::string::npos);
+
+  const json j = read_json(dir / "r.json");
+  CHECK(j["schema"] == "parprim-results");
+  CHECK(j["schema_version"] == 1);
+  CHECK(j["exit_code"] == 0);
+  CHECK_FALSE(j["context"]["date"].get<std::string>().empty());
+  CHECK(j["context"]["cpu"]["threads"].get<int>() > 0);
+  CHECK(j["context"]["plugins"][0]["name"] == "cpu_seq");
+  CHECK(j["context"]["plugins"][0]["abi_version"] == 1);
+  const auto& records = j["records"];
+  // scan at two sizes; sort pairs through two variants (radix, std)
+  REQUIRE(records.size() == 4);
+  for (const auto& r : records) {
+    CAPTURE(r.dump());
+    CHECK(r["status"] == "ok");
+    CHECK(r["time_s"]["median"].get<double>() > 0);
+    CHECK(r["copy_time_s"]["median"].get<double>() > 0);
+    CHECK(r["end_to_end_time_s"]["median"].get<double>() > 0);
+    CHECK(r["fraction_of_copy"].get<double>() > 0);
+    CHECK(r["seed"].get<std::uint64_t>() != 0);
+  }
+  CHECK(records[1]["n"] == 4093);
+  CHECK(fs::file_size(dir / "r.csv") > 0);
+  std::ifstream md(dir / "r.md");
+  std::string first_line;
+  std::getline(md, first_line);
+  CHECK(first_line == "# parprim results");
+}
+
+TEST_CASE("end to end: a planted wrong backend fails with the mismatch, the rest still runs") {
+  const fs::path dir = scratch("planted");
+  const fs::path cfg = write(
+      dir, "c.yaml",
+      std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_PLANTED_PLUGIN_DIR + "]\n" +
+          "backends: [planted_off_by_one, cpu_seq]\n"
+          "outputs: {json: " + (dir / "r.json").string() + "}\n"
+          "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  CHECK(out.status == 1);
+  CHECK(out.text.find("FAILED planted_off_by_one/wrong n=1000") != std::string::npos);
+  CHECK(out.text.find("element 0: expected 0, actual 1") != std::string::npos);
+
+  const json j = read_json(dir / "r.json");
+  CHECK(j["exit_code"] == 1);
+  int ok = 0, failed = 0;
+  for (const auto& r : j["records"]) {
+    if (r["status"] == "ok") ++ok;
+    if (r["status"] == "failed") {
+      ++failed;
+      CHECK(r["backend"] == "planted_off_by_one");
+      CHECK(r["n"] == 1000);
+      CHECK(r["first_mismatch"] == "element 0: expected 0, actual 1");
+      CHECK(r["time_s"].is_null());  // a wrong backend is not timed
+    }
+  }
+  CHECK(failed == 1);
+  CHECK(ok == 3);  // the planted one at n=50, cpu_seq at both sizes
+}
+
+TEST_CASE("end to end: an unknown backend asked for by name exits 3, the others run") {
+  const fs::path dir = scratch("unknown_backend");
+  const fs::path cfg = write(dir, "c.yaml",
+                             std::string(quick_measurement) +
+                                 "backends: [cpu_seq, warp_drive]\n"
+                                 "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                 "benchmarks:\n  - {operation: scan, sizes: [64]}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  CHECK(out.status == 3);
+  CHECK(out.text.find("backend 'warp_drive' was asked for but no plugin of that name was loaded") !=
+        std::string::npos);
+  CHECK(read_json(dir / "r.json")["records"].size() == 1);
+}
+
+TEST_CASE("end to end: a size too large for memory is skipped with a reason, the rest runs") {
+  const fs::path dir = scratch("too_large");
+  const fs::path cfg = write(dir, "c.yaml",
+                             std::string(quick_measurement) +
+                                 "backends: [cpu_seq]\n"
+                                 "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                 "benchmarks:\n  - {operation: scan, sizes: [2^44, 100]}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  CHECK(out.status == 0);
+  const json j = read_json(dir / "r.json");
+  REQUIRE(j["records"].size() == 2);
+  CHECK(j["records"][0]["status"] == "skipped");
+  CHECK(j["records"][0]["reason"].get<std::string>().find("of host memory") != std::string::npos);
+  CHECK(j["records"][1]["status"] == "ok");
+}
+
+TEST_CASE("end to end: bad configs exit 2 with the place named") {
+  const fs::path dir = scratch("bad_config");
+  SECTION("missing config") {
+    const run_output out = run_runner((dir / "absent.yaml").string());
+    CHECK(out.status == 2);
+    CHECK(out.text.find("absent.yaml: config file does not exist") != std::string::npos);
+  }
+  SECTION("malformed YAML") {
+    const run_output out = run_runner(write(dir, "m.yaml", "benchmarks: [\n").string());
+    CHECK(out.status == 2);
+    CHECK(out.text.find("m.yaml:2:1: malformed YAML") != std::string::npos);
+  }
+  SECTION("empty file") {
+    const run_output out = run_runner(write(dir, "e.yaml", "").string());
+    CHECK(out.status == 2);
+    CHECK(out.text.find("e.yaml: the config is empty") != std::string::npos);
+  }
+  SECTION("a plugin folder that does not exist is reported; the other plugins still run") {
+    const fs::path cfg = write(dir, "p.yaml",
+                               std::string(quick_measurement) +
+                                   "plugin_paths: [/no/such/plugins]\n"
+                                   "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                   "backends: [cpu_seq]\n"
+                                   "benchmarks:\n  - {operation: scan, sizes: [8]}\n");
+    const run_output out = run_runner(cfg.string());
+    INFO(out.text);
+    CHECK(out.status == 2);
+    CHECK(out.text.find("/no/such/plugins: plugin folder does not exist") != std::string::npos);
+    CHECK(read_json(dir / "r.json")["records"][0]["status"] == "ok");
+  }
+  SECTION("a bad size with good ones: the good ones run") {
+    const fs::path cfg = write(dir, "s.yaml",
+                               std::string(quick_measurement) +
+                                   "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                   "backends: [cpu_seq]\n"
+                                   "benchmarks:\n  - {operation: scan, sizes: [-8, 8]}\n");
+    const run_output out = run_runner(cfg.string());
+    CHECK(out.status == 2);
+    CHECK(out.text.find("s.yaml:5:31: sizes: '-8' is not a size") != std::string::npos);
+    CHECK(read_json(dir / "r.json")["records"].size() == 1);
+  }
+}
+
+TEST_CASE("end to end: --list shows every plugin with its variants") {
+  const run_output out = run_runner(std::string("--list --plugin-path ") + PARPRIM_PLANTED_PLUGIN_DIR);
+  INFO(out.text);
+  CHECK(out.status == 0);
+  CHECK(out.text.find("cpu_seq 1.0.0 (ABI 1)") != std::string::npos);
+  CHECK(out.text.find("planted_off_by_one 0.0.1 (ABI 1)") != std::string::npos);
+  CHECK(out.text.find("param radix_bits = 11") != std::string::npos);
+}
+
+TEST_CASE("end to end: the shipped configs parse without a problem") {
+  for (const char* name : {"ci.yaml", "sweep.yaml", "classic.yaml"}) {
+    CAPTURE(name);
+    const fs::path cfg = fs::path(PARPRIM_SOURCE_DIR) / "configs" / name;
+    // --operations with no match leaves nothing to run: only the parsing is exercised.
+    const run_output out = run_runner(cfg.string() + " --operations scan --sizes 4 --types i32 "
+                                      "--no-console --json /dev/null --csv /dev/null --markdown /dev/null");
+    INFO(out.text);
+    CHECK(out.status == 0);
+  }
+}
