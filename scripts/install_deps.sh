@@ -12,7 +12,7 @@ packages=(
   libfmt-dev          # formatting in the runner
   libcli11-dev        # runner command line
   nlohmann-json3-dev  # canonical JSON results
-  file                # `file` is used by the bundle script to find ELF objects
+  patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
 )
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <numeric>
 #include <type_traits>
 #include <vector>
 
@@ -57,19 +56,29 @@ std::uint64_t compact(const problem& p, std::span<const T> in, std::span<T> out)
 template <class T>
 void sort(const problem& p, std::span<const T> keys, const host_array* values,
           reference_output& r) {
-  std::vector<std::uint64_t> order(keys.size());
-  std::iota(order.begin(), order.end(), std::uint64_t{0});
   const bool descending = p.sort_order == PARPRIM_SORT_DESCENDING;
-  std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) {
-    return descending ? sorts_before(keys[b], keys[a]) : sorts_before(keys[a], keys[b]);
-  });
+  auto before = [descending](T a, T b) {
+    return descending ? sorts_before(b, a) : sorts_before(a, b);
+  };
   auto out = r.out.as<T>();
-  for (std::size_t i = 0; i < order.size(); ++i) out[i] = keys[order[i]];
-  if (p.sort_payload == PARPRIM_SORT_PAIRS) {
-    auto vin = values->as<T>();
-    r.values_out = host_array(p.dtype, keys.size());
-    auto vout = r.values_out.as<T>();
-    for (std::size_t i = 0; i < order.size(); ++i) vout[i] = vin[order[i]];
+  if (p.sort_payload == PARPRIM_SORT_KEYS) {
+    std::copy(keys.begin(), keys.end(), out.begin());
+    std::stable_sort(out.begin(), out.end(), before);
+    return;
+  }
+  struct pair {
+    T key, value;
+  };
+  const auto vin = values->as<T>();
+  std::vector<pair> pairs(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {keys[i], vin[i]};
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [&](const pair& a, const pair& b) { return before(a.key, b.key); });
+  r.values_out = host_array(p.dtype, keys.size());
+  auto vout = r.values_out.as<T>();
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    out[i] = pairs[i].key;
+    vout[i] = pairs[i].value;
   }
 }
 

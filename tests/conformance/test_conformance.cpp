@@ -19,8 +19,9 @@ using namespace parprim::conformance;
 namespace {
 
 void check_operation(parprim_operation op, parprim_dtype dtype) {
+  // With no available plugin there is nothing to hold to the contract here; the test case
+  // "the plugins under test load" fails for that.
   const plugin_set& set = plugins_under_test();
-  REQUIRE_FALSE(set.available.empty());
   // After its first failure a (plugin, variant, form) is not run again, so one bug gives one
   // report instead of hundreds.
   std::set<std::string> failed;

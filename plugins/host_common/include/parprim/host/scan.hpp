@@ -6,15 +6,9 @@
 #include <type_traits>
 
 #include "parprim/host/wrapping_sum.hpp"
+#include "parprim/wrapping.hpp"
 
 namespace parprim::host {
-
-namespace detail {
-// Integers are summed as their unsigned counterpart (wrapping, and alias-compatible).
-template <class T>
-using scan_lane_t = typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>,
-                                                std::type_identity<T>>::type;
-}  // namespace detail
 
 /// Writes the scan of in[0..n) plus `carry` to out and returns the carry-out (carry + sum).
 ///
@@ -25,7 +19,7 @@ using scan_lane_t = typename std::conditional_t<std::is_integral_v<T>, std::make
 /// (docs/semantics.md).
 template <bool Inclusive, class T>
 T scan_range(const T* in, T* out, std::uint64_t n, T carry) {
-  using E = detail::scan_lane_t<T>;
+  using E = wrapping_t<T>;
   std::uint64_t i = 0;
   E running = static_cast<E>(carry);
 #if defined(__GNUC__) || defined(__clang__)

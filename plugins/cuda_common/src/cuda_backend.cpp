@@ -1,0 +1,162 @@
+#include "parprim/cuda/cuda_backend.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace parprim::cuda {
+
+std::string cuda_backend::unavailable_reason() {
+  if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible && !*visible)
+    return "no CUDA device visible (CUDA_VISIBLE_DEVICES is empty)";
+  int driver = 0, runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  if (driver == 0) return "no CUDA driver on this machine (libcuda.so.1 not found)";
+  if (driver < runtime)
+    return "CUDA driver supports CUDA " + std::to_string(driver / 1000) + "." +
+           std::to_string(driver % 1000 / 10) + ", older than the " +
+           std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10) +
+           " runtime this plugin was built with";
+  int count = 0;
+  if (const cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess)
+    return std::string("cannot count CUDA devices: ") + cudaGetErrorString(e);
+  if (count == 0) return "no CUDA device";
+  cudaDeviceProp p{};
+  if (const cudaError_t e = cudaGetDeviceProperties(&p, 0); e != cudaSuccess)
+    return std::string("cannot read the device's properties: ") + cudaGetErrorString(e);
+  if (p.major * 10 + p.minor < PARPRIM_CUDA_MIN_ARCH)
+    return std::string(p.name) + " is sm_" + std::to_string(p.major * 10 + p.minor) +
+           "; this plugin was built for sm_" + std::to_string(PARPRIM_CUDA_MIN_ARCH) +
+           " and newer (set CMAKE_CUDA_ARCHITECTURES)";
+  if (const cudaError_t e = cudaFree(nullptr); e != cudaSuccess)  // creates the context
+    return std::string("cannot create a CUDA context: ") + cudaGetErrorString(e);
+  return {};
+}
+
+void cuda_backend::ensure_ready() {
+  if (ready_) return;
+  PARPRIM_CUDA_CHECK(cudaSetDevice(0));
+  PARPRIM_CUDA_CHECK(cudaGetDeviceProperties(&properties_, 0));
+  PARPRIM_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  PARPRIM_CUDA_CHECK(cudaEventCreate(&timer_start_));
+  PARPRIM_CUDA_CHECK(cudaEventCreate(&timer_stop_));
+  ready_ = true;
+}
+
+cudaStream_t cuda_backend::stream() {
+  ensure_ready();
+  return stream_;
+}
+
+const cudaDeviceProp& cuda_backend::properties() {
+  ensure_ready();
+  return properties_;
+}
+
+std::string cuda_backend::device_description() {
+  const cudaDeviceProp& p = properties();
+  int driver = 0;
+  cudaDriverGetVersion(&driver);
+  char memory[32];
+  std::snprintf(memory, sizeof memory, "%.1f GiB", double(p.totalGlobalMem) / double(1ull << 30));
+  return std::string(p.name) + " (sm_" + std::to_string(p.major * 10 + p.minor) + ", " +
+         std::to_string(p.multiProcessorCount) + " SMs, " + memory + ", L2 " +
+         std::to_string(p.l2CacheSize >> 20) + " MiB, CUDA driver " +
+         std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10) + ")";
+}
+
+void* cuda_backend::allocate(std::uint64_t bytes) {
+  ensure_ready();
+  void* p = nullptr;
+  if (bytes == 0) return nullptr;
+  const cudaError_t e = cudaMalloc(&p, bytes);
+  if (e == cudaErrorMemoryAllocation) {
+    cudaGetLastError();  // not sticky: clear it so the next state runs
+    std::size_t free = 0, total = 0;
+    cudaMemGetInfo(&free, &total);
+    throw error(PARPRIM_OUT_OF_MEMORY,
+                "cudaMalloc of " + std::to_string(bytes >> 20) + " MiB failed with " +
+                    std::to_string(free >> 20) + " MiB of " + std::to_string(total >> 20) +
+                    " MiB free");
+  }
+  PARPRIM_CUDA_CHECK(e);
+  return p;
+}
+
+void cuda_backend::release(void* buffer) {
+  if (buffer) PARPRIM_CUDA_CHECK(cudaFree(buffer));
+}
+
+void cuda_backend::ensure_staging() {
+  ensure_ready();
+  if (staging_[0]) return;
+  for (int k = 0; k < 2; ++k) {
+    PARPRIM_CUDA_CHECK(cudaHostAlloc(&staging_[k], staging_bytes, cudaHostAllocDefault));
+    PARPRIM_CUDA_CHECK(cudaEventCreateWithFlags(&staging_free_[k], cudaEventDisableTiming));
+    PARPRIM_CUDA_CHECK(cudaEventRecord(staging_free_[k], stream_));
+  }
+}
+
+void cuda_backend::upload(void* dst, const void* host_src, std::uint64_t bytes) {
+  if (bytes == 0) return;
+  ensure_staging();
+  auto* d = static_cast<char*>(dst);
+  const auto* s = static_cast<const char*>(host_src);
+  for (std::uint64_t off = 0, k = 0; off < bytes; off += staging_bytes, k ^= 1) {
+    const std::uint64_t n = std::min(staging_bytes, bytes - off);
+    // Wait until the DMA that last read this staging buffer is done, then refill it.
+    PARPRIM_CUDA_CHECK(cudaEventSynchronize(staging_free_[k]));
+    std::memcpy(staging_[k], s + off, n);
+    PARPRIM_CUDA_CHECK(cudaMemcpyAsync(d + off, staging_[k], n, cudaMemcpyHostToDevice, stream_));
+    PARPRIM_CUDA_CHECK(cudaEventRecord(staging_free_[k], stream_));
+  }
+}
+
+void cuda_backend::download(void* host_dst, const void* src, std::uint64_t bytes) {
+  if (bytes == 0) return;
+  ensure_staging();
+  auto* h = static_cast<char*>(host_dst);
+  const auto* d = static_cast<const char*>(src);
+  const std::uint64_t chunks = (bytes + staging_bytes - 1) / staging_bytes;
+  // Chunk c lands in staging buffer c % 2; it is copied out while chunk c + 1 is in flight.
+  auto enqueue = [&](std::uint64_t c) {
+    const std::uint64_t off = c * staging_bytes, n = std::min(staging_bytes, bytes - off);
+    PARPRIM_CUDA_CHECK(
+        cudaMemcpyAsync(staging_[c % 2], d + off, n, cudaMemcpyDeviceToHost, stream_));
+    PARPRIM_CUDA_CHECK(cudaEventRecord(staging_free_[c % 2], stream_));
+  };
+  enqueue(0);
+  for (std::uint64_t c = 0; c < chunks; ++c) {
+    if (c + 1 < chunks) enqueue(c + 1);
+    PARPRIM_CUDA_CHECK(cudaEventSynchronize(staging_free_[c % 2]));
+    const std::uint64_t off = c * staging_bytes, n = std::min(staging_bytes, bytes - off);
+    std::memcpy(h + off, staging_[c % 2], n);
+  }
+}
+
+void cuda_backend::copy(void* dst, const void* src, std::uint64_t bytes) {
+  ensure_ready();
+  if (bytes) PARPRIM_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_));
+}
+
+void cuda_backend::synchronize() {
+  ensure_ready();
+  PARPRIM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void cuda_backend::timer_start() {
+  ensure_ready();
+  PARPRIM_CUDA_CHECK(cudaEventRecord(timer_start_, stream_));
+}
+
+void cuda_backend::timer_stop() { PARPRIM_CUDA_CHECK(cudaEventRecord(timer_stop_, stream_)); }
+
+double cuda_backend::timer_elapsed() {
+  PARPRIM_CUDA_CHECK(cudaEventSynchronize(timer_stop_));
+  float ms = 0;
+  PARPRIM_CUDA_CHECK(cudaEventElapsedTime(&ms, timer_start_, timer_stop_));
+  return double(ms) / 1e3;
+}
+
+}  // namespace parprim::cuda

@@ -1,0 +1,18 @@
+// The plan factories of the two variants, one per translation unit (Thrust and CUB each take a
+// while to compile).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "parprim/cuda/cuda_backend.hpp"
+#include "parprim/plugin.hpp"
+
+namespace parprim::thrust_plugin {
+
+std::unique_ptr<plan> make_thrust_plan(cuda::cuda_backend& backend, const problem& p,
+                                       std::uint64_t n);
+std::unique_ptr<plan> make_cub_plan(cuda::cuda_backend& backend, const problem& p,
+                                    std::uint64_t n);
+
+}  // namespace parprim::thrust_plugin

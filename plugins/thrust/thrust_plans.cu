@@ -1,0 +1,139 @@
+// Variant `thrust`: Thrust's algorithms on the plugin's stream, scratch from the plan's
+// allocator, with a policy that does not synchronise where Thrust lets it.
+#include <thrust/copy.h>
+#include <thrust/execution_policy.h>
+#include <thrust/functional.h>
+#include <thrust/scan.h>
+#include <thrust/sort.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/system_error.h>
+
+#include "keep_predicate.cuh"
+#include "parprim/wrapping.hpp"
+#include "plan_allocator.cuh"
+#include "plans.hpp"
+
+namespace parprim::thrust_plugin {
+namespace {
+
+// THRUST_CUB_WRAPPED_NAMESPACE puts Thrust inside this plugin's own namespace.
+namespace thrust = THRUST_NS_QUALIFIER;
+
+template <class T>
+class thrust_plan final : public plan {
+ public:
+  thrust_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n)
+      : backend_(backend), p_(p), n_(n) {
+    reserve_scratch();
+  }
+
+  void run(const parprim_io& io) override {
+    try {
+      execute(io);
+    } catch (const thrust::system_error& e) {
+      // Thrust reports CUDA failures as exceptions carrying the CUDA error code.
+      cuda::fail(static_cast<cudaError_t>(e.code().value()), e.what(), __FILE__, __LINE__);
+    }
+  }
+
+ private:
+  bool pairs() const {
+    return p_.operation == PARPRIM_OP_SORT && p_.sort_payload == PARPRIM_SORT_PAIRS;
+  }
+
+  // One call on buffers of the plan's size, so that Thrust's scratch blocks are reserved now.
+  void reserve_scratch() {
+    if (n_ == 0) return;
+    const std::uint64_t bytes = n_ * sizeof(T);
+    void *in = backend_.allocate(bytes), *out = nullptr, *vin = nullptr, *vout = nullptr,
+         *count = nullptr;
+    try {
+      out = backend_.allocate(bytes);
+      count = backend_.allocate(sizeof(std::uint64_t));
+      if (pairs()) {
+        vin = backend_.allocate(bytes);
+        vout = backend_.allocate(bytes);
+      }
+      PARPRIM_CUDA_CHECK(cudaMemsetAsync(in, 0, bytes, backend_.stream()));
+      parprim_io io{sizeof(parprim_io), in, out, vin, vout, count};
+      run(io);
+      backend_.synchronize();
+    } catch (...) {
+      for (void* b : {in, out, vin, vout, count}) cudaFree(b);
+      throw;
+    }
+    for (void* b : {in, out, vin, vout, count}) backend_.release(b);
+  }
+
+  void execute(const parprim_io& io) {
+    using W = wrapping_t<T>;  // integer sums wrap: scanned as the unsigned type
+    const cudaStream_t stream = backend_.stream();
+    auto policy = thrust::cuda::par_nosync(allocator_).on(stream);
+    switch (p_.operation) {
+      case PARPRIM_OP_SCAN: {
+        if (n_ == 0) return;
+        const W* in = static_cast<const W*>(io.in);
+        W* out = static_cast<W*>(io.out);
+        if (p_.scan_kind == PARPRIM_SCAN_INCLUSIVE)
+          thrust::inclusive_scan(policy, in, in + n_, out);
+        else
+          thrust::exclusive_scan(policy, in, in + n_, out, W(0));
+        return;
+      }
+      case PARPRIM_OP_COMPACT: {
+        const T* in = static_cast<const T*>(io.in);
+        T* out = static_cast<T*>(io.out);
+        // copy_if returns the end on the host: Thrust synchronises here, a cost of its API.
+        count_ = n_ == 0 ? 0 : static_cast<std::uint64_t>(
+                                   thrust::copy_if(policy, in, in + n_, out,
+                                                   make_keep_predicate<T>(p_)) - out);
+        PARPRIM_CUDA_CHECK(cudaMemcpyAsync(io.count, &count_, sizeof count_,
+                                           cudaMemcpyHostToDevice, stream));
+        // count_ must outlive the copy: wait for it (the count is tiny).
+        PARPRIM_CUDA_CHECK(cudaStreamSynchronize(stream));
+        return;
+      }
+      case PARPRIM_OP_SORT: {
+        if (n_ == 0) return;
+        // Thrust sorts in place and run() must not modify its input: copy first.
+        T* keys = static_cast<T*>(io.out);
+        PARPRIM_CUDA_CHECK(cudaMemcpyAsync(keys, io.in, n_ * sizeof(T),
+                                           cudaMemcpyDeviceToDevice, stream));
+        const bool descending = p_.sort_order == PARPRIM_SORT_DESCENDING;
+        if (pairs()) {
+          T* values = static_cast<T*>(io.values_out);
+          PARPRIM_CUDA_CHECK(cudaMemcpyAsync(values, io.values_in, n_ * sizeof(T),
+                                             cudaMemcpyDeviceToDevice, stream));
+          // less/greater on arithmetic keys select Thrust's radix sort: CUB's float order.
+          if (descending)
+            thrust::stable_sort_by_key(policy, keys, keys + n_, values, thrust::greater<T>());
+          else
+            thrust::stable_sort_by_key(policy, keys, keys + n_, values, thrust::less<T>());
+        } else {
+          if (descending)
+            thrust::stable_sort(policy, keys, keys + n_, thrust::greater<T>());
+          else
+            thrust::stable_sort(policy, keys, keys + n_, thrust::less<T>());
+        }
+        return;
+      }
+    }
+  }
+
+  cuda::cuda_backend& backend_;
+  problem p_;
+  std::uint64_t n_;
+  plan_allocator allocator_;
+  std::uint64_t count_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<plan> make_thrust_plan(cuda::cuda_backend& backend, const problem& p,
+                                       std::uint64_t n) {
+  return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
+    return std::make_unique<thrust_plan<T>>(backend, p, n);
+  });
+}
+
+}  // namespace parprim::thrust_plugin

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds here for sm_90 and gathers everything a GPU machine needs to validate and time parprim
+# into bundle/ (git-ignored): the runner, every plugin, the test executables, the configs, the
+# GPU run script and the shared libraries they load, with $ORIGIN rpaths so nothing has to be
+# installed there. The GPU machine has nvcc and CMake but not TBB, yaml-cpp, Boost or Catch2.
+#
+#   bash scripts/bundle.sh            # then, on the GPU machine: bash bundle/gpu_run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/build.sh default
+if [ ! -f build/lib/parprim/parprim_plugin_thrust.so ]; then
+  echo "bundle.sh: the CUDA plugins were not built (is nvcc at /usr/local/cuda/bin?)" >&2
+  exit 1
+fi
+
+rm -rf bundle
+mkdir -p bundle/bin bundle/lib/parprim bundle/configs
+cp build/bin/runner bundle/bin/
+cp build/tests/conformance/conformance build/tests/core/test_core bundle/bin/
+cp build/lib/parprim/*.so bundle/lib/parprim/
+cp configs/*.yaml bundle/configs/
+cp scripts/gpu_run.sh bundle/
+git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
+
+# The shared libraries they need, except the C library's own, which every Linux has and which
+# must match the machine's loader.
+is_system_lib() {
+  case "$(basename "$1")" in
+    libc.so.*|libm.so.*|libdl.so.*|librt.so.*|libpthread.so.*|ld-linux*|linux-vdso*|libcuda.so*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+for f in bundle/bin/* bundle/lib/parprim/*.so; do
+  ldd "$f" | awk '/=> \// { print $3 }' | while read -r lib; do
+    is_system_lib "$lib" || cp -nL "$lib" bundle/lib/
+  done
+done
+
+for f in bundle/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
+for f in bundle/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/..' "$f"; done
+for f in bundle/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$f"; done
+
+echo "bundle.sh: $(du -sh bundle | cut -f1) in bundle/:"
+ls bundle/bin bundle/lib bundle/lib/parprim
