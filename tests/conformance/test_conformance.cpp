@@ -44,14 +44,15 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
             if (!client.unsupported_reason(p).empty() || failed.count(key)) continue;
             CAPTURE(client.name(), p.variant, p.describe(), to_string(d), n, seed);
             run_result got;
+            std::optional<mismatch> m;
             try {
               got = run_once(client, p, in, pairs ? &values : nullptr);
+              m = validate(p, in, expected, {&got.out, &got.values_out, got.count});
             } catch (const std::exception& e) {
               failed.insert(key);
               FAIL_CHECK(e.what());
               continue;
             }
-            const auto m = validate(p, in, expected, {&got.out, &got.values_out, got.count});
             if (m || !got.input_unchanged) failed.insert(key);
             CHECK(got.input_unchanged);
             if (m) FAIL_CHECK(m->describe());
