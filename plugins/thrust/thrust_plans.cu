@@ -19,6 +19,12 @@ namespace {
 // THRUST_CUB_WRAPPED_NAMESPACE puts Thrust inside this plugin's own namespace.
 namespace thrust = THRUST_NS_QUALIFIER;
 
+// Stores a count Thrust returned on the host into the plugin's device-side count, without
+// another synchronisation (a pageable cudaMemcpyAsync would need its source kept alive).
+__global__ void store_count(std::uint64_t* destination, std::uint64_t count) {
+  *destination = count;
+}
+
 template <class T>
 class thrust_plan final : public plan {
  public:
@@ -84,13 +90,13 @@ class thrust_plan final : public plan {
         const T* in = static_cast<const T*>(io.in);
         T* out = static_cast<T*>(io.out);
         // copy_if returns the end on the host: Thrust synchronises here, a cost of its API.
-        count_ = n_ == 0 ? 0 : static_cast<std::uint64_t>(
-                                   thrust::copy_if(policy, in, in + n_, out,
-                                                   make_keep_predicate<T>(p_)) - out);
-        PARPRIM_CUDA_CHECK(cudaMemcpyAsync(io.count, &count_, sizeof count_,
-                                           cudaMemcpyHostToDevice, stream));
-        // count_ must outlive the copy: wait for it (the count is tiny).
-        PARPRIM_CUDA_CHECK(cudaStreamSynchronize(stream));
+        const auto count = n_ == 0 ? 0
+                                   : static_cast<std::uint64_t>(
+                                         thrust::copy_if(policy, in, in + n_, out,
+                                                         make_keep_predicate<T>(p_)) -
+                                         out);
+        store_count<<<1, 1, 0, stream>>>(static_cast<std::uint64_t*>(io.count), count);
+        PARPRIM_CUDA_CHECK_LAUNCH("store_count");
         return;
       }
       case PARPRIM_OP_SORT: {
@@ -124,7 +130,6 @@ class thrust_plan final : public plan {
   problem p_;
   std::uint64_t n_;
   plan_allocator allocator_;
-  std::uint64_t count_ = 0;
 };
 
 }  // namespace
