@@ -65,19 +65,34 @@ T scan_range(const T* in, T* out, std::uint64_t n, T carry, bool inclusive) {
   return inclusive ? scan_range<true>(in, out, n, carry) : scan_range<false>(in, out, n, carry);
 }
 
-/// The sum of in[0..n) (wrapping for integers), in the element type.
+/// The sum of in[0..n) (wrapping for integers), in the element type: two 16-byte vector
+/// accumulators, so the loop is neither latency- nor scalar-bound. For floats, a sum in another
+/// order (docs/semantics.md).
 template <class T>
 T reduce_range(const T* in, std::uint64_t n) {
-  T s0 = T(0), s1 = T(0), s2 = T(0), s3 = T(0);  // four independent chains
+  using E = wrapping_t<T>;
   std::uint64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    s0 = wrapping_add(s0, in[i]);
-    s1 = wrapping_add(s1, in[i + 1]);
-    s2 = wrapping_add(s2, in[i + 2]);
-    s3 = wrapping_add(s3, in[i + 3]);
+  E sum = E(0);
+#if defined(__GNUC__) || defined(__clang__)
+  constexpr int lanes = 16 / sizeof(T);
+  typedef E vec __attribute__((vector_size(16)));
+  vec a = {}, b = {};
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    vec x, y;
+    std::memcpy(&x, in + i, 16);
+    std::memcpy(&y, in + i + lanes, 16);
+    a += x;
+    b += y;
   }
-  for (; i < n; ++i) s0 = wrapping_add(s0, in[i]);
-  return wrapping_add(wrapping_add(s0, s1), wrapping_add(s2, s3));
+  a += b;
+  for (int k = 0; k < lanes; ++k) sum += a[k];
+#endif
+  for (; i < n; ++i) {
+    E x;
+    std::memcpy(&x, in + i, sizeof(T));
+    sum += x;
+  }
+  return static_cast<T>(sum);
 }
 
 }  // namespace parprim::host

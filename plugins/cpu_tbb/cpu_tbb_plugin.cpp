@@ -1,0 +1,199 @@
+// cpu_tbb: the parallel CPU backend on oneTBB. Scan and compaction make one chained pass over
+// cache-sized parts (chained_parts.hpp); sort is a parallel LSD radix sort, with
+// tbb::parallel_sort beside it for comparison. The thread count is a parameter of every variant.
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_sort.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/version.h>
+
+#include "chained_parts.hpp"
+#include "parallel_radix_sort.hpp"
+#include "parprim/host/compact.hpp"
+#include "parprim/host/scan.hpp"
+#include "parprim/host_backend.hpp"
+#include "parprim/plugin.hpp"
+
+namespace parprim::cpu_tbb {
+namespace {
+
+constexpr std::uint32_t scan_flags = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
+constexpr std::uint32_t compact_flags =
+    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
+constexpr std::uint32_t sort_flags = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
+                                     PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
+constexpr std::uint32_t keys_only_flags =
+    PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
+// tbb::parallel_sort is not stable; only for integer keys is that invisible (equal keys are
+// identical), while ±0.0 would come out in any order.
+constexpr std::uint32_t integer_dtypes =
+    PARPRIM_DTYPE_BIT(PARPRIM_I32) | PARPRIM_DTYPE_BIT(PARPRIM_U32) |
+    PARPRIM_DTYPE_BIT(PARPRIM_I64) | PARPRIM_DTYPE_BIT(PARPRIM_U64);
+
+int hardware_threads() { return tbb::info::default_concurrency(); }
+
+/// Parts of 128 KiB: a part a worker has just reduced is still in its L2 when it finishes it.
+template <class T>
+constexpr std::uint64_t part_elements = (128u << 10) / sizeof(T);
+
+template <class T>
+class scan_plan final : public plan {
+ public:
+  scan_plan(const problem& p, std::uint64_t n, int threads)
+      : inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE), arena_(threads),
+        parts_(n, part_elements<T>) {}
+
+  void run(const parprim_io& io) override {
+    const T* in = io_in<T>(io);
+    T* out = io_out<T>(io);
+    parts_.run(
+        arena_, T(0),
+        [&](std::uint64_t b, std::uint64_t e) { return host::reduce_range(in + b, e - b); },
+        [](T a, T b) { return host::wrapping_add(a, b); },
+        [&](std::uint64_t b, std::uint64_t e, T carry) {
+          host::scan_range(in + b, out + b, e - b, carry, inclusive_);
+        });
+  }
+
+ private:
+  bool inclusive_;
+  tbb::task_arena arena_;
+  chained_parts<T> parts_;
+};
+
+template <class T>
+class compact_plan final : public plan {
+ public:
+  compact_plan(const problem& p, std::uint64_t n, int threads)
+      : n_(n), keep_(p), arena_(threads), parts_(n, part_elements<T>) {}
+
+  void run(const parprim_io& io) override {
+    const T* in = io_in<T>(io);
+    T* out = io_out<T>(io);
+    std::uint64_t total = 0;  // written by the worker that finishes the last part
+    parts_.run(
+        arena_, std::uint64_t{0},
+        [&](std::uint64_t b, std::uint64_t e) { return host::count_range(in + b, e - b, keep_); },
+        [](std::uint64_t a, std::uint64_t b) { return a + b; },
+        [&](std::uint64_t b, std::uint64_t e, std::uint64_t offset) {
+          // The SIMD compaction writes a few lanes past its count; staging each block in L1
+          // keeps them out of the next part's output, which another worker may be writing.
+          constexpr std::uint64_t block = 2048;
+          alignas(64) T staging[block];
+          std::uint64_t written = 0;
+          for (std::uint64_t i = b; i < e; i += block) {
+            const std::uint64_t m = std::min(block, e - i);
+            const std::uint64_t kept = host::compact_range(in + i, staging, m, keep_);
+            std::memcpy(out + offset + written, staging, kept * sizeof(T));
+            written += kept;
+          }
+          if (e == n_) total = offset + written;
+        });
+    *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here
+  }
+
+ private:
+  std::uint64_t n_;
+  host::keep_rule<T> keep_;
+  tbb::task_arena arena_;
+  chained_parts<std::uint64_t> parts_;
+};
+
+template <class T>
+class parallel_sort_plan final : public plan {
+ public:
+  parallel_sort_plan(const problem& p, std::uint64_t n, int threads)
+      : n_(n), descending_(p.sort_order == PARPRIM_SORT_DESCENDING), arena_(threads) {}
+
+  void run(const parprim_io& io) override {
+    T* out = io_out<T>(io);
+    std::memcpy(out, io_in<T>(io), n_ * sizeof(T));
+    arena_.execute([&] {
+      if (descending_)
+        tbb::parallel_sort(out, out + n_, [](T a, T b) { return b < a; });
+      else
+        tbb::parallel_sort(out, out + n_);
+    });
+  }
+
+ private:
+  std::uint64_t n_;
+  bool descending_;
+  tbb::task_arena arena_;
+};
+
+class cpu_tbb_backend final : public host_backend {
+ public:
+  cpu_tbb_backend() {
+    // TBB's workers must be joined before the process tears TBB down: finalize at exit, which
+    // runs before the library's own destructors (the plugin itself is never unloaded).
+    static tbb::task_scheduler_handle handle{tbb::attach{}};
+    std::atexit([] { tbb::finalize(handle, std::nothrow); });
+  }
+
+  static plugin_info info() {
+    return {
+        .name = "cpu_tbb",
+        .version = "1.0.0",
+        .description = "parallel CPU backend on oneTBB " + std::to_string(TBB_VERSION_MAJOR) +
+                       "." + std::to_string(TBB_VERSION_MINOR),
+        .domain = PARPRIM_DOMAIN_HOST,
+        .variants =
+            {
+                {PARPRIM_OP_SCAN, "chained", "one pass over L2-sized parts, carries chained",
+                 PARPRIM_ALL_DTYPES, scan_flags, {}},
+                {PARPRIM_OP_COMPACT, "chained", "count, chained offsets, SIMD compaction",
+                 PARPRIM_ALL_DTYPES, compact_flags, {}},
+                {PARPRIM_OP_SORT, "radix", "parallel LSD radix sort (11-bit digits)",
+                 PARPRIM_ALL_DTYPES, sort_flags, {}},
+                {PARPRIM_OP_SORT, "tbb_parallel_sort", "tbb::parallel_sort, for comparison",
+                 integer_dtypes, keys_only_flags, {}},
+            },
+        .params = {{"threads", "worker threads", hardware_threads(), {}}},
+    };
+  }
+
+  std::string device_description() override {
+    return std::to_string(hardware_threads()) + " hardware threads";
+  }
+
+  /// The copy baseline uses every thread, as the parallel operations do.
+  void copy(void* dst, const void* src, std::uint64_t bytes) override {
+    constexpr std::uint64_t chunk = 1u << 20;
+    const std::uint64_t chunks = (bytes + chunk - 1) / chunk;
+    tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+      const std::uint64_t off = c * chunk;
+      std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off,
+                  std::min(chunk, bytes - off));
+    });
+  }
+
+  std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    const int threads = static_cast<int>(p.params.at("threads"));
+    return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
+      switch (p.operation) {
+        case PARPRIM_OP_SCAN: return std::make_unique<scan_plan<T>>(p, n, threads);
+        case PARPRIM_OP_COMPACT: return std::make_unique<compact_plan<T>>(p, n, threads);
+        case PARPRIM_OP_SORT:
+          if (p.variant == "tbb_parallel_sort") {
+            if constexpr (std::is_integral_v<T>)
+              return std::make_unique<parallel_sort_plan<T>>(p, n, threads);
+            throw error(PARPRIM_UNSUPPORTED, "tbb_parallel_sort: integer keys only");
+          }
+          return std::make_unique<parallel_radix_sort_plan<T, 11>>(p, n, threads);
+      }
+      throw error(PARPRIM_UNSUPPORTED, "cpu_tbb: unknown operation");
+    });
+  }
+};
+
+}  // namespace
+}  // namespace parprim::cpu_tbb
+
+PARPRIM_PLUGIN(parprim::cpu_tbb::cpu_tbb_backend)

@@ -1,0 +1,30 @@
+// The thrust plugin where there may be no GPU: it must load and answer for itself. Its results
+// are checked by the conformance suite wherever a GPU is present (docs/results/).
+#include "plugin_fixture.hpp"
+
+using namespace parprim;
+
+TEST_CASE("thrust: loads everywhere and says whether it can run") {
+  const plugin_client client = test::built_plugin("thrust");
+  CHECK(client.name() == "thrust");
+  CHECK(client.descriptor().memory_domain == PARPRIM_DOMAIN_DEVICE);
+  CHECK(client.variants(PARPRIM_OP_SORT).size() == 2);
+  if (client.plugin().available()) {
+    const char* device = client.descriptor().device_description();
+    REQUIRE(device);
+    CHECK(std::string(device).find("sm_") != std::string::npos);
+  } else {
+    const std::string reason = *client.plugin().unavailable_reason;
+    INFO(reason);
+    CHECK((reason.find("CUDA") != std::string::npos || reason.find("device") != std::string::npos));
+  }
+}
+
+TEST_CASE("thrust: with no visible device it is unavailable, and a run skips it") {
+  const auto [status, text] = test::run_command(
+      "CUDA_VISIBLE_DEVICES= " + std::string(PARPRIM_RUNNER_EXE) + " --list");
+  INFO(text);
+  CHECK(status == 0);
+  CHECK(text.find("unavailable: no CUDA device visible (CUDA_VISIBLE_DEVICES is empty)") !=
+        std::string::npos);
+}
