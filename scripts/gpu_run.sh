@@ -3,9 +3,13 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|perf|sweep]
-#     check: the device, the no-device path and conformance; perf: configs/gpu.yaml;
-#     sweep: configs/sweep.yaml; all (default): the three in turn.
+#   bash bundle/gpu_run.sh [all|check|perf|large|sweep|cpu]
+#     check: the device, the no-device path and conformance of the CUDA plugins;
+#     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
+#     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
+#     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml); all (default): each in turn.
+# Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
+# from `check`.
 set -uo pipefail
 B=bundle
 OUT="${OUT:-results/gpu}"
@@ -14,6 +18,14 @@ status=0
 step() { echo; echo "=== $*"; }
 
 what="${1:-all}"
+want() { [ "$what" = all ] || [ "$what" = "$1" ]; }
+gpu_backends="${GPU_BACKENDS:-thrust,cuda_naive,cuda_efficient}"
+runner() {  # runner CONFIG NAME [args]: JSON and Markdown as $OUT/NAME.*, the tables on stdout
+  local config=$1 name=$2
+  shift 2
+  "$B/bin/runner" "$B/configs/$config" --no-progress --json "$OUT/$name.json" \
+    --markdown "$OUT/$name.md" "$@" || status=1
+}
 step "device"
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -21,28 +33,34 @@ step "device"
   echo "git revision: $(cat "$B/REVISION" 2>/dev/null || echo unknown)"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   nproc | sed 's/^/host cpus: /'
-} | tee "$OUT/device.txt"
+} | if want check; then tee "$OUT/device.txt"; else cat; fi
 
-if [ "$what" = all ] || [ "$what" = check ]; then
-  step "a CUDA plugin with no visible device reports unavailable"
-  CUDA_VISIBLE_DEVICES= "$B/bin/runner" --list 2>&1 | grep -E "^(thrust|cuda_)|unavailable" | tee "$OUT/no_device.txt"
-
+if want check; then
+  {
+    echo "a CUDA plugin with no visible device reports unavailable:"
+    CUDA_VISIBLE_DEVICES= "$B/bin/runner" --list 2>&1 | grep -E "^(thrust|cuda_)|unavailable"
+  } | tee -a "$OUT/device.txt"
   step "conformance of the CUDA plugins (not skipped here)"
   plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so 2>/dev/null | tr '\n' ':')
   PARPRIM_CONFORMANCE_PLUGINS="$plugins" "$B/bin/conformance" 2>&1 | tee "$OUT/conformance.log" | tail -5
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
-
-if [ "$what" = all ] || [ "$what" = perf ]; then
+if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"
-  "$B/bin/runner" "$B/configs/gpu.yaml" --no-progress --backends "${GPU_BACKENDS:-thrust}" \
-    --json "$OUT/gpu.json" --markdown "$OUT/gpu.md" > "$OUT/gpu.txt" 2>&1 || status=1
-  tail -80 "$OUT/gpu.txt"
+  runner gpu.yaml gpu --backends "$gpu_backends"
 fi
-
-if [ "$what" = all ] || [ "$what" = sweep ]; then
+if want large; then
+  step "runner configs/gpu_large.yaml: past 2^31 elements"
+  runner gpu_large.yaml gpu_large
+fi
+if want sweep; then
   step "runner configs/sweep.yaml: the main job"
-  "$B/bin/runner" "$B/configs/sweep.yaml" --no-progress \
-    --json "$OUT/sweep.json" --markdown "$OUT/sweep.md" || status=1
+  runner sweep.yaml sweep > /dev/null
+  tail -3 "$OUT/sweep.md"
+fi
+if want cpu; then
+  step "the CPU figures on this host's $(nproc) cores"
+  runner cpu_2p26.yaml cpu_2p26
+  runner cpu_tbb_threads.yaml cpu_tbb_threads
 fi
 exit $status

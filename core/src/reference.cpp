@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 #include <cmath>
 #include <type_traits>
 #include <vector>
@@ -53,6 +54,46 @@ std::uint64_t compact(const problem& p, std::span<const T> in, std::span<T> out)
   return count;
 }
 
+// std::stable_sort on every core: chunks sorted in parallel, then merged pairwise, each round in
+// parallel. std::merge is stable (on ties it takes the left range first), so the result is
+// exactly std::stable_sort's. Large inputs only: a 2^31-key sort on one core takes minutes.
+template <class V, class Less>
+void parallel_stable_sort(std::vector<V>& v, Less before) {
+  const std::size_t n = v.size();
+  const unsigned threads = std::min(64u, std::max(1u, std::thread::hardware_concurrency()));
+  if (n < (std::size_t{1} << 22) || threads == 1) {
+    std::stable_sort(v.begin(), v.end(), before);
+    return;
+  }
+  std::vector<std::size_t> bounds;  // range k is [bounds[k], bounds[k + 1])
+  for (unsigned k = 0; k <= threads; ++k) bounds.push_back(n * k / threads);
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned k = 0; k < threads; ++k)
+      workers.emplace_back([&, k] {
+        std::stable_sort(v.begin() + bounds[k], v.begin() + bounds[k + 1], before);
+      });
+  }
+  std::vector<V> merged(n);
+  while (bounds.size() > 2) {
+    std::vector<std::size_t> next = {0};
+    {
+      std::vector<std::jthread> workers;
+      for (std::size_t k = 0; k + 1 < bounds.size(); k += 2) {
+        const std::size_t lo = bounds[k], mid = bounds[k + 1];
+        const std::size_t hi = k + 2 < bounds.size() ? bounds[k + 2] : mid;  // a lone last range
+        workers.emplace_back([&, lo, mid, hi] {
+          std::merge(v.begin() + lo, v.begin() + mid, v.begin() + mid, v.begin() + hi,
+                     merged.begin() + lo, before);
+        });
+        next.push_back(hi);
+      }
+    }
+    v.swap(merged);
+    bounds = std::move(next);
+  }
+}
+
 template <class T>
 void sort(const problem& p, std::span<const T> keys, const host_array* values,
           reference_output& r) {
@@ -62,8 +103,9 @@ void sort(const problem& p, std::span<const T> keys, const host_array* values,
   };
   auto out = r.out.as<T>();
   if (p.sort_payload == PARPRIM_SORT_KEYS) {
-    std::copy(keys.begin(), keys.end(), out.begin());
-    std::stable_sort(out.begin(), out.end(), before);
+    std::vector<T> sorted(keys.begin(), keys.end());
+    parallel_stable_sort(sorted, before);
+    std::copy(sorted.begin(), sorted.end(), out.begin());
     return;
   }
   struct pair {
@@ -72,8 +114,7 @@ void sort(const problem& p, std::span<const T> keys, const host_array* values,
   const auto vin = values->as<T>();
   std::vector<pair> pairs(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {keys[i], vin[i]};
-  std::stable_sort(pairs.begin(), pairs.end(),
-                   [&](const pair& a, const pair& b) { return before(a.key, b.key); });
+  parallel_stable_sort(pairs, [&](const pair& a, const pair& b) { return before(a.key, b.key); });
   r.values_out = host_array(p.dtype, keys.size());
   auto vout = r.values_out.as<T>();
   for (std::size_t i = 0; i < pairs.size(); ++i) {

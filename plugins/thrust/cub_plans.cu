@@ -4,7 +4,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 
-#include "keep_predicate.cuh"
+#include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
 #include "plans.hpp"
 
@@ -69,7 +69,7 @@ class cub_plan final : public plan {
         PARPRIM_CUDA_CHECK(cub::DeviceSelect::If(
             temp, bytes, static_cast<const T*>(io.in), static_cast<T*>(io.out),
             static_cast<std::uint64_t*>(io.count), static_cast<std::int64_t>(n_),
-            make_keep_predicate<T>(p_), stream));
+            cuda::make_keep_predicate<T>(p_), stream));
         return;
       case PARPRIM_OP_SORT:
         with_count_type([&](auto count) { sort(temp, bytes, io, count, stream); });

@@ -8,7 +8,7 @@
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system_error.h>
 
-#include "keep_predicate.cuh"
+#include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
 #include "plan_allocator.cuh"
 #include "plans.hpp"
@@ -93,7 +93,7 @@ class thrust_plan final : public plan {
         const auto count = n_ == 0 ? 0
                                    : static_cast<std::uint64_t>(
                                          thrust::copy_if(policy, in, in + n_, out,
-                                                         make_keep_predicate<T>(p_)) -
+                                                         cuda::make_keep_predicate<T>(p_)) -
                                          out);
         store_count<<<1, 1, 0, stream>>>(static_cast<std::uint64_t*>(io.count), count);
         PARPRIM_CUDA_CHECK_LAUNCH("store_count");

@@ -1,9 +1,9 @@
-// The compaction predicate as a device functor, shared by the Thrust and CUB variants.
+// The compaction predicate as a device functor, shared by every CUDA plugin.
 #pragma once
 
 #include "parprim/problem.hpp"
 
-namespace parprim::thrust_plugin {
+namespace parprim::cuda {
 
 template <class T>
 struct keep_predicate {
@@ -19,4 +19,4 @@ keep_predicate<T> make_keep_predicate(const problem& p) {
   return {p.predicate == PARPRIM_PRED_GREATER_THAN, p.threshold<T>()};
 }
 
-}  // namespace parprim::thrust_plugin
+}  // namespace parprim::cuda

@@ -1,0 +1,69 @@
+// The work-efficient (Blelloch) scan inside one block, as the course's shared-memory version:
+// an up-sweep and a down-sweep over a tree in shared memory, where at each level only the first
+// d threads work (so whole warps drop out instead of every other thread idling), and indices are
+// padded by one word every 32 (conflict_free) so that the tree's strided accesses do not fall
+// into one bank. Each thread first reduces several consecutive items sequentially: the tree
+// covers thread totals, and the work stays O(n).
+#pragma once
+
+#include <cstdint>
+
+namespace parprim::cuda_efficient {
+
+inline constexpr int block_threads = 256;
+inline constexpr int items_per_thread = 8;
+inline constexpr int tile_size = block_threads * items_per_thread;
+
+/// Shared-memory index with one word of padding per 32: avoids bank conflicts in strided access.
+__device__ __forceinline__ int conflict_free(int i) { return i + (i >> 5); }
+inline constexpr int padded(int n) { return n + (n >> 5); }
+
+/// Up-sweep over one value per thread; leaves the block total at the tree's root.
+template <class S>
+__device__ void blelloch_up_sweep(S* tree, S value) {
+  const int t = threadIdx.x;
+  tree[conflict_free(t)] = value;
+  int offset = 1;
+  for (int d = block_threads >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (t < d) {
+      const int a = offset * (2 * t + 1) - 1, b = offset * (2 * t + 2) - 1;
+      tree[conflict_free(b)] = S(tree[conflict_free(a)] + tree[conflict_free(b)]);
+    }
+    offset <<= 1;
+  }
+  __syncthreads();
+}
+
+template <class S>
+__device__ S blelloch_root(const S* tree) {
+  return tree[conflict_free(block_threads - 1)];
+}
+
+/// Exclusive scan of one value per thread: returns this thread's prefix and, in `total`, the
+/// block's sum. The tree may be reused once it returns.
+template <class S>
+__device__ S blelloch_exclusive(S* tree, S value, S& total) {
+  const int t = threadIdx.x;
+  blelloch_up_sweep(tree, value);
+  total = blelloch_root(tree);
+  __syncthreads();
+  if (t == 0) tree[conflict_free(block_threads - 1)] = S(0);
+  int offset = block_threads;
+  for (int d = 1; d < block_threads; d <<= 1) {
+    offset >>= 1;
+    __syncthreads();
+    if (t < d) {
+      const int a = offset * (2 * t + 1) - 1, b = offset * (2 * t + 2) - 1;
+      const S left = tree[conflict_free(a)];
+      tree[conflict_free(a)] = tree[conflict_free(b)];
+      tree[conflict_free(b)] = S(left + tree[conflict_free(b)]);
+    }
+  }
+  __syncthreads();
+  const S prefix = tree[conflict_free(t)];
+  __syncthreads();
+  return prefix;
+}
+
+}  // namespace parprim::cuda_efficient

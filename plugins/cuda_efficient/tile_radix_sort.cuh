@@ -1,0 +1,172 @@
+// LSD radix sort with multi-bit digits. Each pass:
+//   1. every tile counts its keys' digits in shared memory (digit_histogram), stored
+//      digit-major: hist[digit * tiles + tile];
+//   2. an exclusive scan of that array gives, for each (digit, tile), where the tile's keys of
+//      that digit start in the output: all smaller digits first, then earlier tiles;
+//   3. every tile sorts itself by the digit in shared memory (one stable split per bit, on the
+//      block scan) and writes each key to its digit's start plus its rank within the digit.
+// Stable, so pairs keep the order of equal keys. Signed and float keys are sorted by their
+// order-preserving radix key; descending sorts the complemented key.
+#pragma once
+
+#include <cstdint>
+
+#include "blelloch_scan.cuh"
+#include "parprim/cuda/device_buffer.hpp"
+#include "parprim/host/radix_sort.hpp"
+#include "parprim/radix_key.hpp"
+
+namespace parprim::cuda_efficient {
+
+template <class T>
+__device__ __forceinline__ unsigned digit_of(T key, unsigned shift, unsigned mask, bool descending) {
+  return static_cast<unsigned>((to_radix_key(key, descending) >> shift) & mask);
+}
+
+template <class T, class I, unsigned Bits>
+__global__ void __launch_bounds__(block_threads)
+    digit_histogram(const T* keys, I* hist, std::uint64_t n, std::uint64_t tiles, unsigned shift,
+                    bool descending) {
+  constexpr unsigned radix = 1u << Bits;
+  __shared__ unsigned counts[radix];
+  for (unsigned d = threadIdx.x; d < radix; d += block_threads) counts[d] = 0;
+  __syncthreads();
+  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile_size;
+#pragma unroll
+  for (int k = 0; k < items_per_thread; ++k) {
+    const std::uint64_t g = base + k * block_threads + threadIdx.x;
+    if (g < n) atomicAdd(&counts[digit_of(keys[g], shift, radix - 1, descending)], 1u);
+  }
+  __syncthreads();
+  for (unsigned d = threadIdx.x; d < radix; d += block_threads)
+    hist[static_cast<std::uint64_t>(d) * tiles + blockIdx.x] = counts[d];
+}
+
+template <class T, class I, unsigned Bits, bool Pairs>
+__global__ void __launch_bounds__(block_threads)
+    digit_scatter(const T* keys, const T* values, T* keys_out, T* values_out, const I* offsets,
+                  std::uint64_t n, std::uint64_t tiles, unsigned shift, bool descending) {
+  constexpr unsigned radix = 1u << Bits;
+  __shared__ T tile_keys[padded(tile_size)];
+  __shared__ T tile_values[Pairs ? padded(tile_size) : 1];
+  __shared__ unsigned tree[padded(block_threads)];
+  __shared__ unsigned digit_start[radix];
+  const int t = threadIdx.x;
+  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile_size;
+  const int valid = static_cast<int>(n - base < tile_size ? n - base : tile_size);
+#pragma unroll
+  for (int k = 0; k < items_per_thread; ++k) {
+    const int i = k * block_threads + t;
+    if (i < valid) {
+      tile_keys[conflict_free(i)] = keys[base + i];
+      if constexpr (Pairs) tile_values[conflict_free(i)] = values[base + i];
+    }
+  }
+  __syncthreads();
+
+  // Sort the tile by the digit, one stable split per bit: keys whose bit is 0 first. Slots past
+  // the valid keys count as 1s, so they stay behind every valid key.
+  for (unsigned bit = 0; bit < Bits; ++bit) {
+    T k_reg[items_per_thread];
+    T v_reg[Pairs ? items_per_thread : 1];
+    bool one[items_per_thread];
+    unsigned zeros = 0;
+#pragma unroll
+    for (int j = 0; j < items_per_thread; ++j) {
+      const int i = t * items_per_thread + j;
+      if (i < valid) {
+        k_reg[j] = tile_keys[conflict_free(i)];
+        if constexpr (Pairs) v_reg[j] = tile_values[conflict_free(i)];
+        one[j] = (to_radix_key(k_reg[j], descending) >> (shift + bit)) & 1;
+      } else {
+        one[j] = true;
+      }
+      zeros += !one[j];
+    }
+    unsigned total_zeros;
+    const unsigned zeros_before = blelloch_exclusive(tree, zeros, total_zeros);
+    unsigned z = zeros_before;
+#pragma unroll
+    for (int j = 0; j < items_per_thread; ++j) {
+      const int i = t * items_per_thread + j;
+      const int to = one[j] ? static_cast<int>(total_zeros + (i - z)) : static_cast<int>(z);
+      if (!one[j]) ++z;
+      if (i < valid) {
+        tile_keys[conflict_free(to)] = k_reg[j];
+        if constexpr (Pairs) tile_values[conflict_free(to)] = v_reg[j];
+      }
+    }
+    __syncthreads();
+  }
+
+  // Where each digit's run starts in the sorted tile.
+#pragma unroll
+  for (int k = 0; k < items_per_thread; ++k) {
+    const int i = k * block_threads + t;
+    if (i < valid) {
+      const unsigned d = digit_of(tile_keys[conflict_free(i)], shift, radix - 1, descending);
+      if (i == 0 || digit_of(tile_keys[conflict_free(i - 1)], shift, radix - 1, descending) != d)
+        digit_start[d] = i;
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < items_per_thread; ++k) {
+    const int i = k * block_threads + t;
+    if (i < valid) {
+      const T key = tile_keys[conflict_free(i)];
+      const unsigned d = digit_of(key, shift, radix - 1, descending);
+      const std::uint64_t to =
+          static_cast<std::uint64_t>(offsets[static_cast<std::uint64_t>(d) * tiles + blockIdx.x]) +
+          (i - digit_start[d]);
+      keys_out[to] = key;
+      if constexpr (Pairs) values_out[to] = tile_values[conflict_free(i)];
+    }
+  }
+}
+
+template <class T, class I, unsigned Bits>
+class tile_radix_sort {
+  static constexpr unsigned radix = 1u << Bits;
+  static constexpr unsigned passes = sizeof(T) * 8 / Bits;
+
+ public:
+  tile_radix_sort(std::uint64_t n, bool pairs)
+      : n_(n), tiles_(cuda::tiles_for(n, tile_size)), pairs_(pairs), key_scratch_(n),
+        value_scratch_(pairs ? n : 0), hist_(radix * tiles_), offsets_(radix * tiles_),
+        scanner_(radix * tiles_) {}
+
+  void run(const T* keys_in, T* keys_out, const T* values_in, T* values_out, bool descending,
+           cudaStream_t stream) {
+    if (n_ == 0) return;
+    const auto grid = static_cast<unsigned>(tiles_);
+    for (unsigned p = 0; p < passes; ++p) {
+      const auto keys = host::pass_buffers<T>(p, passes, keys_in, keys_out, key_scratch_.get());
+      const auto values =
+          host::pass_buffers<T>(p, passes, values_in, values_out, value_scratch_.get());
+      const unsigned shift = p * Bits;
+      digit_histogram<T, I, Bits><<<grid, block_threads, 0, stream>>>(
+          keys.source, hist_.get(), n_, tiles_, shift, descending);
+      PARPRIM_CUDA_CHECK_LAUNCH("digit_histogram");
+      scanner_.scan(hist_.get(), offsets_.get(), radix * tiles_, false, stream);
+      if (pairs_)
+        digit_scatter<T, I, Bits, true><<<grid, block_threads, 0, stream>>>(
+            keys.source, values.source, keys.destination, values.destination, offsets_.get(), n_,
+            tiles_, shift, descending);
+      else
+        digit_scatter<T, I, Bits, false><<<grid, block_threads, 0, stream>>>(
+            keys.source, nullptr, keys.destination, nullptr, offsets_.get(), n_, tiles_, shift,
+            descending);
+      PARPRIM_CUDA_CHECK_LAUNCH("digit_scatter");
+    }
+  }
+
+ private:
+  std::uint64_t n_, tiles_;
+  bool pairs_;
+  cuda::device_buffer<T> key_scratch_, value_scratch_;
+  cuda::device_buffer<I> hist_, offsets_;
+  blelloch_scanner<I> scanner_;
+};
+
+}  // namespace parprim::cuda_efficient
