@@ -3,8 +3,8 @@
 //      digit-major: hist[digit * tiles + tile];
 //   2. an exclusive scan of that array gives, for each (digit, tile), where the tile's keys of
 //      that digit start in the output: all smaller digits first, then earlier tiles;
-//   3. every tile sorts itself by the digit in shared memory (one stable split per bit, on the
-//      block scan) and writes each key to its digit's start plus its rank within the digit.
+//   3. every tile sorts itself by the digit in shared memory (stable 4-way splits, two bits at a
+//      time) and writes each key to its digit's start plus its rank within the digit.
 // Stable, so pairs keep the order of equal keys. Signed and float keys are sorted by their
 // order-preserving radix key; descending sorts the complemented key.
 #pragma once
@@ -42,6 +42,36 @@ __global__ void __launch_bounds__(block_threads)
     hist[static_cast<std::uint64_t>(d) * tiles + blockIdx.x] = counts[d];
 }
 
+/// Exclusive sum over the block of one 64-bit value per thread (warp shuffles, then the warps'
+/// totals): two barriers where a shared-memory tree takes sixteen. `warp_sums` holds
+/// block_threads / 32 + 1 values and may be reused after the caller's next barrier.
+__device__ __forceinline__ std::uint64_t block_exclusive_sum(std::uint64_t value,
+                                                             std::uint64_t& total,
+                                                             std::uint64_t* warp_sums) {
+  constexpr int warps = block_threads / 32;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  std::uint64_t x = value;
+#pragma unroll
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    const std::uint64_t y = __shfl_up_sync(0xFFFFFFFFu, x, offset);
+    if (lane >= offset) x += y;
+  }
+  if (lane == 31) warp_sums[warp] = x;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    std::uint64_t running = 0;
+    for (int w = 0; w < warps; ++w) {
+      const std::uint64_t s = warp_sums[w];
+      warp_sums[w] = running;
+      running += s;
+    }
+    warp_sums[warps] = running;
+  }
+  __syncthreads();
+  total = warp_sums[warps];
+  return warp_sums[warp] + x - value;
+}
+
 template <class T, class I, unsigned Bits, bool Pairs>
 __global__ void __launch_bounds__(block_threads)
     digit_scatter(const T* keys, const T* values, T* keys_out, T* values_out, const I* offsets,
@@ -49,7 +79,7 @@ __global__ void __launch_bounds__(block_threads)
   constexpr unsigned radix = 1u << Bits;
   __shared__ T tile_keys[padded(tile_size)];
   __shared__ T tile_values[Pairs ? padded(tile_size) : 1];
-  __shared__ unsigned tree[padded(block_threads)];
+  __shared__ std::uint64_t warp_sums[block_threads / 32 + 1];
   __shared__ unsigned digit_start[radix];
   const int t = threadIdx.x;
   const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile_size;
@@ -64,33 +94,40 @@ __global__ void __launch_bounds__(block_threads)
   }
   __syncthreads();
 
-  // Sort the tile by the digit, one stable split per bit: keys whose bit is 0 first. Slots past
-  // the valid keys count as 1s, so they stay behind every valid key.
-  for (unsigned bit = 0; bit < Bits; ++bit) {
+  // Sort the tile by the digit, two bits at a time: a stable 4-way split by those bits, whose
+  // four counts travel packed in one 64-bit word (16 bits each: a tile holds 2048 keys). Slots
+  // past the valid keys count as class 3, so they stay behind every valid key.
+  static_assert(Bits % 2 == 0 && tile_size < 65536);
+  for (unsigned bit = 0; bit < Bits; bit += 2) {
     T k_reg[items_per_thread];
     T v_reg[Pairs ? items_per_thread : 1];
-    bool one[items_per_thread];
-    unsigned zeros = 0;
+    unsigned cls[items_per_thread];
+    std::uint64_t counts = 0;
 #pragma unroll
     for (int j = 0; j < items_per_thread; ++j) {
       const int i = t * items_per_thread + j;
       if (i < valid) {
         k_reg[j] = tile_keys[conflict_free(i)];
         if constexpr (Pairs) v_reg[j] = tile_values[conflict_free(i)];
-        one[j] = (to_radix_key(k_reg[j], descending) >> (shift + bit)) & 1;
+        cls[j] = static_cast<unsigned>((to_radix_key(k_reg[j], descending) >> (shift + bit)) & 3);
       } else {
-        one[j] = true;
+        cls[j] = 3;
       }
-      zeros += !one[j];
+      counts += std::uint64_t{1} << (16 * cls[j]);
     }
-    unsigned total_zeros;
-    const unsigned zeros_before = blelloch_exclusive(tree, zeros, total_zeros);
-    unsigned z = zeros_before;
+    std::uint64_t totals;
+    std::uint64_t before = block_exclusive_sum(counts, totals, warp_sums);  // all read first
+    unsigned class_start[4];
+    class_start[0] = 0;
+#pragma unroll
+    for (int c = 1; c < 4; ++c)
+      class_start[c] = class_start[c - 1] + static_cast<unsigned>((totals >> (16 * (c - 1))) & 0xFFFF);
 #pragma unroll
     for (int j = 0; j < items_per_thread; ++j) {
       const int i = t * items_per_thread + j;
-      const int to = one[j] ? static_cast<int>(total_zeros + (i - z)) : static_cast<int>(z);
-      if (!one[j]) ++z;
+      const unsigned c = cls[j];
+      const int to = static_cast<int>(class_start[c] + ((before >> (16 * c)) & 0xFFFF));
+      before += std::uint64_t{1} << (16 * c);
       if (i < valid) {
         tile_keys[conflict_free(to)] = k_reg[j];
         if constexpr (Pairs) tile_values[conflict_free(to)] = v_reg[j];
