@@ -8,8 +8,14 @@ import json
 import pathlib
 import sys
 
-# shared/PERF.md: CUB on an H200 (CUDA 13.0, median of 15), ms. The reference the `cub`
-# variant is held to; compare only with results from the same device.
+# shared/PERF.md: CUB (CUDA 13.0, median of 15), ms, per device. The reference the `cub` variant
+# is held to; results are compared only with the table of their own device.
+PERF_H100_CUB = {
+    ("scan", 2**24): 0.0689, ("scan", 2**26): 0.2279, ("scan", 2**28): 0.8823,
+    ("compact", 2**24): 0.0639, ("compact", 2**26): 0.2181, ("compact", 2**28): 0.8305,
+    ("sort keys", 2**24): 0.4733, ("sort keys", 2**26): 1.6465, ("sort keys", 2**28): 6.4111,
+    ("sort pairs", 2**24): 0.6196, ("sort pairs", 2**26): 2.2465, ("sort pairs", 2**28): 8.9207,
+}
 PERF_H200_CUB = {
     ("scan", 2**24): 0.0542, ("scan", 2**26): 0.1798, ("scan", 2**28): 0.6847,
     ("compact", 2**24): 0.0529, ("compact", 2**26): 0.1788, ("compact", 2**28): 0.6779,
@@ -44,7 +50,9 @@ def index(records):
 def gpu_section(path):
     d = load(path)
     t = index(d["records"])
-    out = [f"## GPU figures ({pathlib.Path(path).name}, {d['context']['date']})", ""]
+    device = next((p["device"] for p in d["context"]["plugins"] if p["name"] == "thrust"), "")
+    perf = PERF_H100_CUB if "H100" in device else PERF_H200_CUB if "H200" in device else {}
+    out = [f"## GPU figures ({pathlib.Path(path).name}: {device}, {d['context']['date']})", ""]
     out.append("| operation | n | cub ms | PERF.md CUB ms | cub / PERF | thrust / cub |"
                " cuda_efficient / cub | cuda_naive shared / cub | copy TB/s |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -52,7 +60,7 @@ def gpu_section(path):
         if backend != "thrust" or variant != "cub":
             continue
         cub = median_ms(r)
-        ref = PERF_H200_CUB.get((k, n))
+        ref = perf.get((k, n))
         def ratio(b, v):
             o = t.get((k, typ, n, b, v))
             return f"{median_ms(o) / cub:.2f}" if o else "-"
