@@ -48,22 +48,19 @@ T spread(std::uint64_t i, std::uint64_t n) {
     using U = std::make_unsigned_t<T>;
     // i/n in [0, 1) scaled to the range; long double keeps the result monotone in i.
     const long double span = static_cast<long double>(std::numeric_limits<U>::max());
-    const U offset = static_cast<U>(static_cast<long double>(i) / static_cast<long double>(n) * span);
-    return static_cast<T>(static_cast<U>(static_cast<U>(std::numeric_limits<T>::lowest()) + offset));
+    const U offset =
+        static_cast<U>(static_cast<long double>(i) / static_cast<long double>(n) * span);
+    return static_cast<T>(
+        static_cast<U>(static_cast<U>(std::numeric_limits<T>::lowest()) + offset));
   }
 }
 
 template <class T>
 T special_value(std::uint64_t which) {
   using L = std::numeric_limits<T>;
-  static const std::array<T, 8> values{T(0),
-                                       -T(0),
-                                       L::infinity(),
-                                       -L::infinity(),
-                                       L::quiet_NaN(),
-                                       -L::quiet_NaN(),
-                                       L::denorm_min(),
-                                       -L::denorm_min()};
+  static const std::array<T, 8> values{
+      T(0),           -T(0),           L::infinity(),   -L::infinity(),
+      L::quiet_NaN(), -L::quiet_NaN(), L::denorm_min(), -L::denorm_min()};
   return values[which % values.size()];
 }
 

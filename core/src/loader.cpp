@@ -31,7 +31,10 @@ bool has_elf_header(const fs::path& path) {
   std::ifstream f(path, std::ios::binary);
   std::array<char, 4> magic{};
   f.read(magic.data(), magic.size());
-  return f.gcount() == 4 && std::memcmp(magic.data(), "\x7f" "ELF", 4) == 0;
+  return f.gcount() == 4 && std::memcmp(magic.data(),
+                                        "\x7f"
+                                        "ELF",
+                                        4) == 0;
 }
 
 // Boost.DLL reports a failed load without the loader's diagnostic (it clears dlerror), so on
@@ -102,22 +105,21 @@ const loaded_plugin& load_plugin(const fs::path& requested) {
 
   boost::dll::shared_library library;
   std::error_code load_ec;
-  library.load(path, load_ec,
-               boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  library.load(path, load_ec, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   if (load_ec) fail(requested, "not a loadable shared object: " + dlopen_diagnostic(path));
 
   // The version symbol is read before anything in the plugin is called.
   if (!library.has(PARPRIM_ABI_VERSION_SYMBOL))
     fail(requested, "no symbol '" PARPRIM_ABI_VERSION_SYMBOL "' (not a parprim plugin?)");
   const std::uint32_t version =
-      *boost::dll::import<const std::uint32_t>(library, PARPRIM_ABI_VERSION_SYMBOL);
+      *boost::dll::import <const std::uint32_t>(library, PARPRIM_ABI_VERSION_SYMBOL);
   if (version != PARPRIM_ABI_VERSION)
     fail(requested, "ABI version mismatch: plugin has " + std::to_string(version) +
                         ", this runner supports " + std::to_string(PARPRIM_ABI_VERSION));
   if (!library.has(PARPRIM_ENTRY_SYMBOL))
     fail(requested, "no descriptor symbol '" PARPRIM_ENTRY_SYMBOL "'");
-  auto entry = boost::dll::import<const parprim_plugin_descriptor*()>(library,
-                                                                      PARPRIM_ENTRY_SYMBOL);
+  auto entry =
+      boost::dll::import <const parprim_plugin_descriptor*()>(library, PARPRIM_ENTRY_SYMBOL);
   const parprim_plugin_descriptor* descriptor = entry();
   check_descriptor(requested, descriptor);
 

@@ -7,8 +7,8 @@ namespace parprim {
 void plugin_client::check(parprim_status status, const char* call) const {
   if (status == PARPRIM_OK) return;
   const char* text = d_->last_error();
-  throw plugin_error(status, name() + ": " + call + " failed (" +
-                                 std::string(to_string(status)) + "): " + (text ? text : ""));
+  throw plugin_error(status, name() + ": " + call + " failed (" + std::string(to_string(status)) +
+                                 "): " + (text ? text : ""));
 }
 
 std::vector<const parprim_variant_info*> plugin_client::variants(parprim_operation op) const {
@@ -26,9 +26,9 @@ std::string plugin_client::unsupported_reason(const problem& p) const {
       break;
     }
   if (!chosen)
-    return p.variant.empty() ? "no " + std::string(to_string(p.operation)) + " variant"
-                             : "no " + std::string(to_string(p.operation)) + " variant '" +
-                                   p.variant + "'";
+    return p.variant.empty()
+               ? "no " + std::string(to_string(p.operation)) + " variant"
+               : "no " + std::string(to_string(p.operation)) + " variant '" + p.variant + "'";
   if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
     return std::string(chosen->name) + " does not offer " + std::string(to_string(p.dtype));
   if ((chosen->flags & p.required_flags()) != p.required_flags())
@@ -51,7 +51,9 @@ void plugin_client::copy(const plugin_buffer& dst, const plugin_buffer& src,
                          std::uint64_t bytes) const {
   check(d_->copy(dst.get(), src.get(), bytes), "copy");
 }
-void plugin_client::synchronize() const { check(d_->synchronize(), "synchronize"); }
+void plugin_client::synchronize() const {
+  check(d_->synchronize(), "synchronize");
+}
 plugin_plan plugin_client::create_plan(const problem& p, std::uint64_t n) const {
   c_problem c(p);
   parprim_plan* plan = nullptr;
@@ -61,8 +63,12 @@ plugin_plan plugin_client::create_plan(const problem& p, std::uint64_t n) const 
 void plugin_client::run(const plugin_plan& plan, const parprim_io& io) const {
   check(d_->run(plan.get(), &io), "run");
 }
-void plugin_client::timer_start() const { check(d_->timer_start(), "timer_start"); }
-void plugin_client::timer_stop() const { check(d_->timer_stop(), "timer_stop"); }
+void plugin_client::timer_start() const {
+  check(d_->timer_start(), "timer_start");
+}
+void plugin_client::timer_stop() const {
+  check(d_->timer_stop(), "timer_stop");
+}
 double plugin_client::timer_elapsed() const {
   double seconds = 0;
   check(d_->timer_elapsed(&seconds), "timer_elapsed");
@@ -80,8 +86,8 @@ parprim_io problem_buffers::io() const {
   return io;
 }
 
-problem_buffers prepare_buffers(const plugin_client& client, const problem& p,
-                                const host_array& in, const host_array* values) {
+problem_buffers prepare_buffers(const plugin_client& client, const problem& p, const host_array& in,
+                                const host_array* values) {
   problem_buffers b;
   const std::uint64_t bytes = in.bytes();
   b.in = client.allocate(bytes);
@@ -112,8 +118,7 @@ run_result run_once(const plugin_client& client, const problem& p, const host_ar
     r.values_out = host_array(p.dtype, in.size());
     client.download(r.values_out.data(), b.values_out, bytes);
   }
-  if (p.operation == PARPRIM_OP_COMPACT)
-    client.download(&r.count, b.count, sizeof(std::uint64_t));
+  if (p.operation == PARPRIM_OP_COMPACT) client.download(&r.count, b.count, sizeof(std::uint64_t));
   host_array in_after(p.dtype, in.size());
   client.download(in_after.data(), b.in, bytes);
   r.input_unchanged = bytes == 0 || std::memcmp(in_after.data(), in.data(), bytes) == 0;

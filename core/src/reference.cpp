@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <thread>
 #include <cmath>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -70,9 +70,8 @@ void parallel_stable_sort(std::vector<V>& v, Less before) {
   {
     std::vector<std::jthread> workers;
     for (unsigned k = 0; k < threads; ++k)
-      workers.emplace_back([&, k] {
-        std::stable_sort(v.begin() + bounds[k], v.begin() + bounds[k + 1], before);
-      });
+      workers.emplace_back(
+          [&, k] { std::stable_sort(v.begin() + bounds[k], v.begin() + bounds[k + 1], before); });
   }
   std::vector<V> merged(n);
   while (bounds.size() > 2) {
@@ -161,9 +160,15 @@ reference_output compute_reference(const problem& p, const host_array& in,
   r.count = in.size();
   dispatch_dtype(p.dtype, [&]<class T>() {
     switch (p.operation) {
-      case PARPRIM_OP_SCAN: scan<T>(p, in.as<T>(), r.out.as<T>()); break;
-      case PARPRIM_OP_COMPACT: r.count = compact<T>(p, in.as<T>(), r.out.as<T>()); break;
-      case PARPRIM_OP_SORT: sort<T>(p, in.as<T>(), values, r); break;
+      case PARPRIM_OP_SCAN:
+        scan<T>(p, in.as<T>(), r.out.as<T>());
+        break;
+      case PARPRIM_OP_COMPACT:
+        r.count = compact<T>(p, in.as<T>(), r.out.as<T>());
+        break;
+      case PARPRIM_OP_SORT:
+        sort<T>(p, in.as<T>(), values, r);
+        break;
     }
   });
   return r;

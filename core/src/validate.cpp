@@ -111,16 +111,15 @@ std::optional<mismatch> validate(const problem& p, const host_array& in,
         return compare_exact<T>("element", want, got, in.size());
       case PARPRIM_OP_COMPACT:
         if (actual.count != expected.count)
-          return mismatch{"count", 0, std::to_string(expected.count),
-                          std::to_string(actual.count)};
+          return mismatch{"count", 0, std::to_string(expected.count), std::to_string(actual.count)};
         return compare_exact<T>("element", want, got, expected.count);
       case PARPRIM_OP_SORT:
         if (auto m = compare_exact<T>("element", want, got, in.size())) return m;
         if (p.sort_payload == PARPRIM_SORT_PAIRS) {
           if (!actual.values_out || actual.values_out->size() != in.size())
             throw std::invalid_argument("validate: sort pairs output has no values");
-          return compare_exact<T>("value", expected.values_out.as<T>(),
-                                  actual.values_out->as<T>(), in.size());
+          return compare_exact<T>("value", expected.values_out.as<T>(), actual.values_out->as<T>(),
+                                  in.size());
         }
         return std::nullopt;
     }

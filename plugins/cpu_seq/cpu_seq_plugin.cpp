@@ -26,15 +26,30 @@ class cpu_seq_backend final : public host_backend {
         .version = "1.0.0",
         .description = "sequential CPU reference backend",
         .domain = PARPRIM_DOMAIN_HOST,
-        .variants = {{PARPRIM_OP_SCAN, "sequential", "16-byte vectors scanned in registers", PARPRIM_ALL_DTYPES,
-                      scan_flags, {}},
-                     {PARPRIM_OP_COMPACT, "branchless", "SIMD lane packing (SSE4.2), else branch-free scalar",
-                      PARPRIM_ALL_DTYPES, compact_flags, {}},
-                     {PARPRIM_OP_SORT, "radix", "LSD radix sort, constant digits skipped",
-                      PARPRIM_ALL_DTYPES, sort_flags,
+        .variants = {{PARPRIM_OP_SCAN,
+                      "sequential",
+                      "16-byte vectors scanned in registers",
+                      PARPRIM_ALL_DTYPES,
+                      scan_flags,
+                      {}},
+                     {PARPRIM_OP_COMPACT,
+                      "branchless",
+                      "SIMD lane packing (SSE4.2), else branch-free scalar",
+                      PARPRIM_ALL_DTYPES,
+                      compact_flags,
+                      {}},
+                     {PARPRIM_OP_SORT,
+                      "radix",
+                      "LSD radix sort, constant digits skipped",
+                      PARPRIM_ALL_DTYPES,
+                      sort_flags,
                       {{"radix_bits", "bits per radix digit", 11, {8, 11}}}},
-                     {PARPRIM_OP_SORT, "std", "std::stable_sort, for comparison",
-                      PARPRIM_ALL_DTYPES, sort_flags, {}}},
+                     {PARPRIM_OP_SORT,
+                      "std",
+                      "std::stable_sort, for comparison",
+                      PARPRIM_ALL_DTYPES,
+                      sort_flags,
+                      {}}},
         .params = {},
     };
   }
@@ -43,10 +58,10 @@ class cpu_seq_backend final : public host_backend {
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
         case PARPRIM_OP_SCAN:
-          return make_plan([n, inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE](
-                               const parprim_io& io) {
-            host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive);
-          });
+          return make_plan(
+              [n, inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE](const parprim_io& io) {
+                host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive);
+              });
         case PARPRIM_OP_COMPACT:
           return make_plan([n, keep = host::keep_rule<T>(p)](const parprim_io& io) {
             *static_cast<std::uint64_t*>(io.count) =

@@ -48,9 +48,8 @@ class radix_sort_plan final : public plan {
         offsets[d] = sum;
         sum += hist_[passes[k]][d];
       }
-      host::scatter_pass<T, Bits>(keys.source, pairs_ ? values.source : nullptr, n_,
-                                  descending_, passes[k], offsets, keys.destination,
-                                  values.destination);
+      host::scatter_pass<T, Bits>(keys.source, pairs_ ? values.source : nullptr, n_, descending_,
+                                  passes[k], offsets, keys.destination, values.destination);
     }
   }
 

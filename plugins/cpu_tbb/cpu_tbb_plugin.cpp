@@ -36,7 +36,9 @@ constexpr std::uint32_t integer_dtypes =
     PARPRIM_DTYPE_BIT(PARPRIM_I32) | PARPRIM_DTYPE_BIT(PARPRIM_U32) |
     PARPRIM_DTYPE_BIT(PARPRIM_I64) | PARPRIM_DTYPE_BIT(PARPRIM_U64);
 
-int hardware_threads() { return tbb::info::default_concurrency(); }
+int hardware_threads() {
+  return tbb::info::default_concurrency();
+}
 
 /// Parts of 128 KiB: a part a worker has just reduced is still in its L2 when it finishes it.
 template <class T>
@@ -46,7 +48,8 @@ template <class T>
 class scan_plan final : public plan {
  public:
   scan_plan(const problem& p, std::uint64_t n, int threads)
-      : inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE), arena_(threads),
+      : inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
+        arena_(threads),
         parts_(n, part_elements<T>) {}
 
   void run(const parprim_io& io) override {
@@ -141,19 +144,35 @@ class cpu_tbb_backend final : public host_backend {
     return {
         .name = "cpu_tbb",
         .version = "1.0.0",
-        .description = "parallel CPU backend on oneTBB " + std::to_string(TBB_VERSION_MAJOR) +
-                       "." + std::to_string(TBB_VERSION_MINOR),
+        .description = "parallel CPU backend on oneTBB " + std::to_string(TBB_VERSION_MAJOR) + "." +
+                       std::to_string(TBB_VERSION_MINOR),
         .domain = PARPRIM_DOMAIN_HOST,
         .variants =
             {
-                {PARPRIM_OP_SCAN, "chained", "one pass over L2-sized parts, carries chained",
-                 PARPRIM_ALL_DTYPES, scan_flags, {}},
-                {PARPRIM_OP_COMPACT, "chained", "count, chained offsets, SIMD compaction",
-                 PARPRIM_ALL_DTYPES, compact_flags, {}},
-                {PARPRIM_OP_SORT, "radix", "parallel LSD radix sort (11-bit digits)",
-                 PARPRIM_ALL_DTYPES, sort_flags, {}},
-                {PARPRIM_OP_SORT, "tbb_parallel_sort", "tbb::parallel_sort, for comparison",
-                 integer_dtypes, keys_only_flags, {}},
+                {PARPRIM_OP_SCAN,
+                 "chained",
+                 "one pass over L2-sized parts, carries chained",
+                 PARPRIM_ALL_DTYPES,
+                 scan_flags,
+                 {}},
+                {PARPRIM_OP_COMPACT,
+                 "chained",
+                 "count, chained offsets, SIMD compaction",
+                 PARPRIM_ALL_DTYPES,
+                 compact_flags,
+                 {}},
+                {PARPRIM_OP_SORT,
+                 "radix",
+                 "parallel LSD radix sort (11-bit digits)",
+                 PARPRIM_ALL_DTYPES,
+                 sort_flags,
+                 {}},
+                {PARPRIM_OP_SORT,
+                 "tbb_parallel_sort",
+                 "tbb::parallel_sort, for comparison",
+                 integer_dtypes,
+                 keys_only_flags,
+                 {}},
             },
         .params = {{"threads", "worker threads", hardware_threads(), {}}},
     };
@@ -178,8 +197,10 @@ class cpu_tbb_backend final : public host_backend {
     const int threads = static_cast<int>(p.params.at("threads"));
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
-        case PARPRIM_OP_SCAN: return std::make_unique<scan_plan<T>>(p, n, threads);
-        case PARPRIM_OP_COMPACT: return std::make_unique<compact_plan<T>>(p, n, threads);
+        case PARPRIM_OP_SCAN:
+          return std::make_unique<scan_plan<T>>(p, n, threads);
+        case PARPRIM_OP_COMPACT:
+          return std::make_unique<compact_plan<T>>(p, n, threads);
         case PARPRIM_OP_SORT:
           if (p.variant == "tbb_parallel_sort") {
             if constexpr (std::is_integral_v<T>)

@@ -50,7 +50,8 @@ class parallel_radix_sort_plan final : public plan {
     for (auto& g : global) g.fill(0);
     for (std::uint64_t b = 0; b < blocks_; ++b)
       for (unsigned pass = 0; pass < D::passes; ++pass)
-        for (unsigned d = 0; d < D::buckets; ++d) global[pass][d] += all_pass_hist_[b * D::passes + pass][d];
+        for (unsigned d = 0; d < D::buckets; ++d)
+          global[pass][d] += all_pass_hist_[b * D::passes + pass][d];
     const std::vector<unsigned> passes = host::needed_passes<T, Bits>(global.data(), n_);
     if (passes.empty()) {  // every key equal: the stable order is the input order
       copy_parallel(keys_out, keys_in);
@@ -66,7 +67,8 @@ class parallel_radix_sort_plan final : public plan {
           host::pass_buffers<T>(k, count, values_in, values_out, value_scratch_.data());
       // The first pass reads the input, whose block counts are already known.
       if (k == 0) {
-        for (std::uint64_t b = 0; b < blocks_; ++b) pass_hist_[b] = all_pass_hist_[b * D::passes + pass];
+        for (std::uint64_t b = 0; b < blocks_; ++b)
+          pass_hist_[b] = all_pass_hist_[b * D::passes + pass];
       } else {
         for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
           pass_hist_[b].fill(0);
@@ -83,9 +85,8 @@ class parallel_radix_sort_plan final : public plan {
           sum += pass_hist_[b][d];
         }
       for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-        host::scatter_pass<T, Bits>(keys.source + begin,
-                                    pairs_ ? values.source + begin : nullptr, end - begin,
-                                    descending_, pass, &offsets_[b * D::buckets],
+        host::scatter_pass<T, Bits>(keys.source + begin, pairs_ ? values.source + begin : nullptr,
+                                    end - begin, descending_, pass, &offsets_[b * D::buckets],
                                     keys.destination, values.destination);
       });
     }

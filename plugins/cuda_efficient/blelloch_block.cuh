@@ -15,8 +15,12 @@ inline constexpr int items_per_thread = 8;
 inline constexpr int tile_size = block_threads * items_per_thread;
 
 /// Shared-memory index with one word of padding per 32: avoids bank conflicts in strided access.
-__device__ __forceinline__ int conflict_free(int i) { return i + (i >> 5); }
-inline constexpr int padded(int n) { return n + (n >> 5); }
+__device__ __forceinline__ int conflict_free(int i) {
+  return i + (i >> 5);
+}
+inline constexpr int padded(int n) {
+  return n + (n >> 5);
+}
 
 /// Up-sweep over one value per thread; leaves the block total at the tree's root.
 template <class S>

@@ -60,8 +60,10 @@ template <class T, class I, unsigned Bits>
 class sort_plan final : public plan {
  public:
   sort_plan(cuda::cuda_backend& b, const problem& p, std::uint64_t n)
-      : backend_(b), descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
-        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS), sort_(n, pairs_) {}
+      : backend_(b),
+        descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
+        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
+        sort_(n, pairs_) {}
   void run(const parprim_io& io) override {
     sort_.run(io_in<T>(io), io_out<T>(io), pairs_ ? io_values_in<T>(io) : nullptr,
               pairs_ ? io_values_out<T>(io) : nullptr, descending_, backend_.stream());
@@ -83,12 +85,23 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
         .domain = PARPRIM_DOMAIN_DEVICE,
         .variants =
             {
-                {PARPRIM_OP_SCAN, "blelloch", "work-efficient up/down-sweep, reduce-then-scan",
-                 PARPRIM_ALL_DTYPES, scan_flags, {}},
-                {PARPRIM_OP_COMPACT, "blelloch", "tile counts, their scan, in-tile packing",
-                 PARPRIM_ALL_DTYPES, compact_flags, {}},
-                {PARPRIM_OP_SORT, "radix", "multi-bit LSD radix sort, stable tile scatter",
-                 PARPRIM_ALL_DTYPES, sort_flags,
+                {PARPRIM_OP_SCAN,
+                 "blelloch",
+                 "work-efficient up/down-sweep, reduce-then-scan",
+                 PARPRIM_ALL_DTYPES,
+                 scan_flags,
+                 {}},
+                {PARPRIM_OP_COMPACT,
+                 "blelloch",
+                 "tile counts, their scan, in-tile packing",
+                 PARPRIM_ALL_DTYPES,
+                 compact_flags,
+                 {}},
+                {PARPRIM_OP_SORT,
+                 "radix",
+                 "multi-bit LSD radix sort, stable tile scatter",
+                 PARPRIM_ALL_DTYPES,
+                 sort_flags,
                  {{"radix_bits", "bits per digit", 8, {4, 8}}}},
             },
         .params = {},

@@ -66,7 +66,10 @@ template <class T, class I>
 class tile_compaction {
  public:
   explicit tile_compaction(std::uint64_t n)
-      : n_(n), tiles_(cuda::tiles_for(n, tile_size)), counts_(tiles_), offsets_(tiles_),
+      : n_(n),
+        tiles_(cuda::tiles_for(n, tile_size)),
+        counts_(tiles_),
+        offsets_(tiles_),
         scanner_(tiles_) {}
 
   template <class Keep>
@@ -79,8 +82,8 @@ class tile_compaction {
     tile_count<T, I><<<grid, block_threads, 0, stream>>>(in, counts_.get(), n_, keep);
     PARPRIM_CUDA_CHECK_LAUNCH("tile_count");
     scanner_.scan(counts_.get(), offsets_.get(), tiles_, false, stream);
-    cuda::count_from_exclusive_scan<<<1, 1, 0, stream>>>(offsets_.get(), counts_.get(),
-                                                         tiles_ - 1, count);
+    cuda::count_from_exclusive_scan<<<1, 1, 0, stream>>>(offsets_.get(), counts_.get(), tiles_ - 1,
+                                                         count);
     PARPRIM_CUDA_CHECK_LAUNCH("count_from_exclusive_scan");
     tile_pack<T, I><<<grid, block_threads, 0, stream>>>(in, out, offsets_.get(), n_, keep);
     PARPRIM_CUDA_CHECK_LAUNCH("tile_pack");

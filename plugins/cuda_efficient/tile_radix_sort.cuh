@@ -19,7 +19,8 @@
 namespace parprim::cuda_efficient {
 
 template <class T>
-__device__ __forceinline__ unsigned digit_of(T key, unsigned shift, unsigned mask, bool descending) {
+__device__ __forceinline__ unsigned digit_of(T key, unsigned shift, unsigned mask,
+                                             bool descending) {
   return static_cast<unsigned>((to_radix_key(key, descending) >> shift) & mask);
 }
 
@@ -121,7 +122,8 @@ __global__ void __launch_bounds__(block_threads)
     class_start[0] = 0;
 #pragma unroll
     for (int c = 1; c < 4; ++c)
-      class_start[c] = class_start[c - 1] + static_cast<unsigned>((totals >> (16 * (c - 1))) & 0xFFFF);
+      class_start[c] =
+          class_start[c - 1] + static_cast<unsigned>((totals >> (16 * (c - 1))) & 0xFFFF);
 #pragma unroll
     for (int j = 0; j < items_per_thread; ++j) {
       const int i = t * items_per_thread + j;
@@ -169,8 +171,13 @@ class tile_radix_sort {
 
  public:
   tile_radix_sort(std::uint64_t n, bool pairs)
-      : n_(n), tiles_(cuda::tiles_for(n, tile_size)), pairs_(pairs), key_scratch_(n),
-        value_scratch_(pairs ? n : 0), hist_(radix * tiles_), offsets_(radix * tiles_),
+      : n_(n),
+        tiles_(cuda::tiles_for(n, tile_size)),
+        pairs_(pairs),
+        key_scratch_(n),
+        value_scratch_(pairs ? n : 0),
+        hist_(radix * tiles_),
+        offsets_(radix * tiles_),
         scanner_(radix * tiles_) {}
 
   void run(const T* keys_in, T* keys_out, const T* values_in, T* values_out, bool descending,
@@ -182,8 +189,8 @@ class tile_radix_sort {
       const auto values =
           host::pass_buffers<T>(p, passes, values_in, values_out, value_scratch_.get());
       const unsigned shift = p * Bits;
-      digit_histogram<T, I, Bits><<<grid, block_threads, 0, stream>>>(
-          keys.source, hist_.get(), n_, tiles_, shift, descending);
+      digit_histogram<T, I, Bits><<<grid, block_threads, 0, stream>>>(keys.source, hist_.get(), n_,
+                                                                      tiles_, shift, descending);
       PARPRIM_CUDA_CHECK_LAUNCH("digit_histogram");
       scanner_.scan(hist_.get(), offsets_.get(), radix * tiles_, false, stream);
       if (pairs_)
@@ -191,9 +198,9 @@ class tile_radix_sort {
             keys.source, values.source, keys.destination, values.destination, offsets_.get(), n_,
             tiles_, shift, descending);
       else
-        digit_scatter<T, I, Bits, false><<<grid, block_threads, 0, stream>>>(
-            keys.source, nullptr, keys.destination, nullptr, offsets_.get(), n_, tiles_, shift,
-            descending);
+        digit_scatter<T, I, Bits, false>
+            <<<grid, block_threads, 0, stream>>>(keys.source, nullptr, keys.destination, nullptr,
+                                                 offsets_.get(), n_, tiles_, shift, descending);
       PARPRIM_CUDA_CHECK_LAUNCH("digit_scatter");
     }
   }

@@ -27,7 +27,9 @@ class scan_plan final : public plan {
 
  public:
   scan_plan(cuda::cuda_backend& b, const problem& p, std::uint64_t n)
-      : backend_(b), n_(n), inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
+      : backend_(b),
+        n_(n),
+        inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
         scanner_(p.variant == "global" ? scan_variant::global : scan_variant::shared, n) {}
   void run(const parprim_io& io) override {
     scanner_.scan(static_cast<const S*>(io.in), static_cast<S*>(io.out), n_, inclusive_,
@@ -61,8 +63,10 @@ template <class T, class I>
 class sort_plan final : public plan {
  public:
   sort_plan(cuda::cuda_backend& b, const problem& p, std::uint64_t n)
-      : backend_(b), descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
-        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS), sort_(n, pairs_) {}
+      : backend_(b),
+        descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
+        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
+        sort_(n, pairs_) {}
   void run(const parprim_io& io) override {
     sort_.run(io_in<T>(io), io_out<T>(io), pairs_ ? io_values_in<T>(io) : nullptr,
               pairs_ ? io_values_out<T>(io) : nullptr, descending_, backend_.stream());
@@ -84,14 +88,30 @@ class cuda_naive_backend final : public cuda::cuda_backend {
         .domain = PARPRIM_DOMAIN_DEVICE,
         .variants =
             {
-                {PARPRIM_OP_SCAN, "global", "Hillis-Steele, one launch per level (course)",
-                 PARPRIM_ALL_DTYPES, scan_flags, {}},
-                {PARPRIM_OP_SCAN, "shared", "Hillis-Steele in shared memory, multi-level",
-                 PARPRIM_ALL_DTYPES, scan_flags, {}},
-                {PARPRIM_OP_COMPACT, "map_scan_scatter", "flags, shared scan, scatter",
-                 PARPRIM_ALL_DTYPES, compact_flags, {}},
-                {PARPRIM_OP_SORT, "split", "split radix sort, one bit per pass",
-                 PARPRIM_ALL_DTYPES, sort_flags, {}},
+                {PARPRIM_OP_SCAN,
+                 "global",
+                 "Hillis-Steele, one launch per level (course)",
+                 PARPRIM_ALL_DTYPES,
+                 scan_flags,
+                 {}},
+                {PARPRIM_OP_SCAN,
+                 "shared",
+                 "Hillis-Steele in shared memory, multi-level",
+                 PARPRIM_ALL_DTYPES,
+                 scan_flags,
+                 {}},
+                {PARPRIM_OP_COMPACT,
+                 "map_scan_scatter",
+                 "flags, shared scan, scatter",
+                 PARPRIM_ALL_DTYPES,
+                 compact_flags,
+                 {}},
+                {PARPRIM_OP_SORT,
+                 "split",
+                 "split radix sort, one bit per pass",
+                 PARPRIM_ALL_DTYPES,
+                 sort_flags,
+                 {}},
             },
         .params = {},
     };

@@ -61,8 +61,8 @@ void hillis_steele_shared_scan(const S* in, S* out, std::uint64_t n, bool inclus
   if (n == 0) return;
   const std::uint64_t blocks = cuda::tiles_for(n, shared_block);
   S* totals = blocks > 1 ? scratch.totals[level].get() : nullptr;
-  hillis_steele_block<S><<<static_cast<unsigned>(blocks), shared_block, 0, stream>>>(
-      in, out, totals, n, inclusive);
+  hillis_steele_block<S>
+      <<<static_cast<unsigned>(blocks), shared_block, 0, stream>>>(in, out, totals, n, inclusive);
   PARPRIM_CUDA_CHECK_LAUNCH("hillis_steele_block");
   if (blocks == 1) return;
   S* offsets = scratch.scanned[level].get();

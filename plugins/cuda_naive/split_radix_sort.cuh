@@ -37,7 +37,11 @@ template <class T, class I>
 class split_radix_sort {
  public:
   split_radix_sort(std::uint64_t n, bool pairs)
-      : n_(n), key_scratch_(n), value_scratch_(pairs ? n : 0), flags_(n), zeros_before_(n),
+      : n_(n),
+        key_scratch_(n),
+        value_scratch_(pairs ? n : 0),
+        flags_(n),
+        zeros_before_(n),
         scanner_(scan_variant::shared, n) {}
 
   void run(const T* keys_in, T* keys_out, const T* values_in, T* values_out, bool descending,
@@ -53,8 +57,8 @@ class split_radix_sort {
       PARPRIM_CUDA_CHECK_LAUNCH("zero_bit_flags");
       scanner_.scan(flags_.get(), zeros_before_.get(), n_, false, stream);
       split_scatter<<<blocks, 256, 0, stream>>>(keys.source, values_in ? values.source : nullptr,
-                                                flags_.get(), zeros_before_.get(),
-                                                keys.destination, values.destination, n_);
+                                                flags_.get(), zeros_before_.get(), keys.destination,
+                                                values.destination, n_);
       PARPRIM_CUDA_CHECK_LAUNCH("split_scatter");
     }
   }

@@ -97,8 +97,8 @@ class cub_plan final : public plan {
       PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortKeysDescending(temp, bytes, keys_in, keys_out,
                                                                   count, 0, end_bit, stream));
     } else {
-      PARPRIM_CUDA_CHECK(
-          cub::DeviceRadixSort::SortKeys(temp, bytes, keys_in, keys_out, count, 0, end_bit, stream));
+      PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys_in, keys_out, count, 0,
+                                                        end_bit, stream));
     }
   }
 

@@ -12,7 +12,6 @@ namespace parprim::thrust_plugin {
 
 std::unique_ptr<plan> make_thrust_plan(cuda::cuda_backend& backend, const problem& p,
                                        std::uint64_t n);
-std::unique_ptr<plan> make_cub_plan(cuda::cuda_backend& backend, const problem& p,
-                                    std::uint64_t n);
+std::unique_ptr<plan> make_cub_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n);
 
 }  // namespace parprim::thrust_plugin

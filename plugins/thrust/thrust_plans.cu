@@ -90,11 +90,11 @@ class thrust_plan final : public plan {
         const T* in = static_cast<const T*>(io.in);
         T* out = static_cast<T*>(io.out);
         // copy_if returns the end on the host: Thrust synchronises here, a cost of its API.
-        const auto count = n_ == 0 ? 0
-                                   : static_cast<std::uint64_t>(
-                                         thrust::copy_if(policy, in, in + n_, out,
-                                                         cuda::make_keep_predicate<T>(p_)) -
-                                         out);
+        const auto count =
+            n_ == 0 ? 0
+                    : static_cast<std::uint64_t>(thrust::copy_if(policy, in, in + n_, out,
+                                                                 cuda::make_keep_predicate<T>(p_)) -
+                                                 out);
         store_count<<<1, 1, 0, stream>>>(static_cast<std::uint64_t*>(io.count), count);
         PARPRIM_CUDA_CHECK_LAUNCH("store_count");
         return;
@@ -103,8 +103,8 @@ class thrust_plan final : public plan {
         if (n_ == 0) return;
         // Thrust sorts in place and run() must not modify its input: copy first.
         T* keys = static_cast<T*>(io.out);
-        PARPRIM_CUDA_CHECK(cudaMemcpyAsync(keys, io.in, n_ * sizeof(T),
-                                           cudaMemcpyDeviceToDevice, stream));
+        PARPRIM_CUDA_CHECK(
+            cudaMemcpyAsync(keys, io.in, n_ * sizeof(T), cudaMemcpyDeviceToDevice, stream));
         const bool descending = p_.sort_order == PARPRIM_SORT_DESCENDING;
         if (pairs()) {
           T* values = static_cast<T*>(io.values_out);

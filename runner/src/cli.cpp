@@ -19,8 +19,9 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "runner"};
   std::string config;
   app.add_option("config", config, "the sweep to run (YAML, see docs/config.md)");
-  app.add_flag("--list", o.list, "print every plugin found, its version, availability, "
-                                 "operations, types and variants, then exit");
+  app.add_flag("--list", o.list,
+               "print every plugin found, its version, availability, "
+               "operations, types and variants, then exit");
   app.add_option("--backends", o.backends, "run only these backends (comma-separated)")
       ->delimiter(',');
   app.add_option("--operations", o.operations, "keep only benchmarks of these operations")

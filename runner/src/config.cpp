@@ -46,8 +46,8 @@ class reader {
       if (!seen.insert(key).second)
         error(kv.first, "duplicate key '" + key + "' in " + context);
       else if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-        error(kv.first, "unknown key '" + key + "' in " + context + " (valid keys: " +
-                            join(allowed) + ")");
+        error(kv.first,
+              "unknown key '" + key + "' in " + context + " (valid keys: " + join(allowed) + ")");
     }
     return true;
   }
@@ -185,7 +185,8 @@ std::vector<std::uint64_t> parse_sizes(const reader& r, const YAML::Node& node) 
     offsets.clear();
     if (!o.IsSequence()) r.error(o, "sizes.offsets: expected a list of integers such as [0, -3]");
     for (const auto& item : o)
-      if (auto v = r.scalar<std::int64_t>(item, "sizes.offsets", "an integer")) offsets.push_back(*v);
+      if (auto v = r.scalar<std::int64_t>(item, "sizes.offsets", "an integer"))
+        offsets.push_back(*v);
   }
   if (auto p = reader::get(node, "powers_of_two"); p.IsDefined()) {
     if (r.check_map(p, "sizes.powers_of_two", {"from", "to", "step"})) {
@@ -195,8 +196,8 @@ std::vector<std::uint64_t> parse_sizes(const reader& r, const YAML::Node& node) 
       if (auto s = reader::get(p, "step"); s.IsDefined())
         step = r.positive_int(s, "sizes.powers_of_two.step").value_or(1);
       if (from && to && (*to > 62 || *from > *to)) {
-        r.error(p, "sizes.powers_of_two: need from <= to <= 62, got from " +
-                       std::to_string(*from) + ", to " + std::to_string(*to));
+        r.error(p, "sizes.powers_of_two: need from <= to <= 62, got from " + std::to_string(*from) +
+                       ", to " + std::to_string(*to));
       } else if (from && to) {
         for (int e = *from; e <= *to; e += step)
           for (std::int64_t off : offsets) {
@@ -215,7 +216,8 @@ std::vector<std::uint64_t> parse_sizes(const reader& r, const YAML::Node& node) 
   return sizes;
 }
 
-std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b, parprim_operation op) {
+std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b,
+                                        parprim_operation op) {
   std::vector<operation_form> forms;
   problem base;
   base.operation = op;
@@ -323,14 +325,14 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
     bc.name = r.scalar<std::string>(n, context + ".name", "a string").value_or(bc.name);
   bc.forms = parse_forms(r, b, bc.operation);
 
-  const YAML::Node types = reader::get(b, "types").IsDefined() ? reader::get(b, "types")
-                                                                : defaults.types;
+  const YAML::Node types =
+      reader::get(b, "types").IsDefined() ? reader::get(b, "types") : defaults.types;
   bc.types = types.IsDefined()
                  ? parse_names<parprim_dtype>(r, types, "element type", parse_dtype, dtype_names())
                  : std::vector<parprim_dtype>{PARPRIM_I32};
 
-  const YAML::Node sizes = reader::get(b, "sizes").IsDefined() ? reader::get(b, "sizes")
-                                                                : defaults.sizes;
+  const YAML::Node sizes =
+      reader::get(b, "sizes").IsDefined() ? reader::get(b, "sizes") : defaults.sizes;
   if (!sizes.IsDefined())
     r.error(b, context + ": 'sizes' is required here or under 'defaults'");
   else
@@ -340,8 +342,8 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
                                ? reader::get(b, "distributions")
                                : defaults.distributions;
   bc.distributions = dists.IsDefined()
-                         ? parse_names<distribution>(r, dists, "distribution",
-                                                     parse_distribution, distribution_names())
+                         ? parse_names<distribution>(r, dists, "distribution", parse_distribution,
+                                                     distribution_names())
                          : std::vector<distribution>{distribution::uniform};
 
   if (auto v = reader::get(b, "variants"); v.IsDefined() && !(v.IsScalar() && v.Scalar() == "all"))
@@ -356,7 +358,8 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
         std::vector<std::int64_t> values;
         const YAML::Node list = kv.second;
         auto add = [&](const YAML::Node& item) {
-          if (auto x = r.scalar<std::int64_t>(item, "params." + name, "an integer")) values.push_back(*x);
+          if (auto x = r.scalar<std::int64_t>(item, "params." + name, "an integer"))
+            values.push_back(*x);
         };
         if (list.IsSequence())
           for (const auto& item : list) add(item);
@@ -468,9 +471,9 @@ std::optional<config> parse_config(const std::string& yaml_text, const fs::path&
     return std::nullopt;
   }
   const reader r(source, diag);
-  if (!r.check_map(root, "the config",
-                   {"plugin_paths", "backends", "seed", "measurement", "outputs", "defaults",
-                    "benchmarks"}))
+  if (!r.check_map(
+          root, "the config",
+          {"plugin_paths", "backends", "seed", "measurement", "outputs", "defaults", "benchmarks"}))
     return std::nullopt;
 
   config c;
@@ -482,7 +485,8 @@ std::optional<config> parse_config(const std::string& yaml_text, const fs::path&
       // its plugins.
       c.plugin_paths.push_back(p.is_relative() ? source.parent_path() / p : p);
     }
-  if (auto n = reader::get(root, "backends"); n.IsDefined() && !(n.IsScalar() && n.Scalar() == "all"))
+  if (auto n = reader::get(root, "backends");
+      n.IsDefined() && !(n.IsScalar() && n.Scalar() == "all"))
     for (const auto& [name, node] : r.names(n, "backends")) c.backends.push_back(name);
   if (auto n = reader::get(root, "seed"); n.IsDefined())
     c.seed = r.unsigned_value(n, "seed").value_or(c.seed);
@@ -491,8 +495,8 @@ std::optional<config> parse_config(const std::string& yaml_text, const fs::path&
   if (auto n = reader::get(root, "outputs"); n.IsDefined()) parse_outputs(r, n, c.outputs);
 
   benchmark_defaults defaults;
-  if (auto d = reader::get(root, "defaults"); d.IsDefined() &&
-                                              r.check_map(d, "defaults", {"types", "sizes", "distributions"})) {
+  if (auto d = reader::get(root, "defaults");
+      d.IsDefined() && r.check_map(d, "defaults", {"types", "sizes", "distributions"})) {
     defaults.types = reader::get(d, "types");
     defaults.sizes = reader::get(d, "sizes");
     defaults.distributions = reader::get(d, "distributions");

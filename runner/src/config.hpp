@@ -53,7 +53,7 @@ struct benchmark_config {
   std::vector<parprim_dtype> types;
   std::vector<std::uint64_t> sizes;
   std::vector<distribution> distributions;
-  std::vector<std::string> variants;  // empty: every variant of every backend
+  std::vector<std::string> variants;                        // empty: every variant of every backend
   std::map<std::string, std::vector<std::int64_t>> params;  // tunable axes
 };
 

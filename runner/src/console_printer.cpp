@@ -30,7 +30,8 @@ void print_console(std::ostream& os, const results& res) {
       fmt::print(os, "  backend {} {}: unavailable, skipped: {}\n", p.name, p.version,
                  p.unavailable_reason);
   }
-  fmt::print(os, "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n");
+  fmt::print(os,
+             "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n");
 
   for (const table& t : make_tables(res.records)) {
     fmt::print(os, "\n== {}\n", t.title);
@@ -42,7 +43,8 @@ void print_console(std::ostream& os, const results& res) {
     }
     if (!t.columns.empty()) {
       fmt::print(os, "{:>12}", "n");
-      for (std::size_t j = 0; j < t.columns.size(); ++j) fmt::print(os, " | {:<{}}", t.columns[j], width[j]);
+      for (std::size_t j = 0; j < t.columns.size(); ++j)
+        fmt::print(os, " | {:<{}}", t.columns[j], width[j]);
       fmt::print(os, "\n");
       for (std::size_t i = 0; i < t.sizes.size(); ++i) {
         fmt::print(os, "{:>12}", t.sizes[i]);
@@ -55,8 +57,8 @@ void print_console(std::ostream& os, const results& res) {
       if (r->status == record_status::failed)
         fmt::print(os, "  FAILED {} n={} seed={}: {}\n", r->label(), r->n, r->seed, r->reason);
       else
-        fmt::print(os, "  skipped {}: {}\n", r->backend == "-" ? std::string("(every backend)") : r->label(),
-                   r->reason);
+        fmt::print(os, "  skipped {}: {}\n",
+                   r->backend == "-" ? std::string("(every backend)") : r->label(), r->reason);
     }
   }
   if (!res.diagnostics.empty()) {

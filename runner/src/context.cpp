@@ -66,9 +66,10 @@ run_context collect_context(const plugin_registry& registry, const std::string& 
     if (pc.available)
       if (const char* dev = d->device_description()) pc.device = dev;
     for (std::uint32_t i = 0; i < d->variant_count; ++i)
-      pc.variants += (pc.variants.empty() ? "" : ", ") +
-                     std::string(to_string(static_cast<parprim_operation>(d->variants[i].operation))) +
-                     "/" + d->variants[i].name;
+      pc.variants +=
+          (pc.variants.empty() ? "" : ", ") +
+          std::string(to_string(static_cast<parprim_operation>(d->variants[i].operation))) + "/" +
+          d->variants[i].name;
     c.plugins.push_back(pc);
   }
   return c;

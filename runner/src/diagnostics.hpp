@@ -17,7 +17,7 @@ enum exit_code : int {
 };
 
 struct diagnostic {
-  exit_code code;  // exit_ok for a warning that changes no exit status
+  exit_code code;       // exit_ok for a warning that changes no exit status
   std::string message;  // one line naming the file:line:column, plugin or value at fault
 };
 

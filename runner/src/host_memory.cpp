@@ -18,7 +18,11 @@ std::optional<std::uint64_t> meminfo(const std::string& key) {
 }
 }  // namespace
 
-std::optional<std::uint64_t> host_memory_available() { return meminfo("MemAvailable"); }
-std::optional<std::uint64_t> host_memory_total() { return meminfo("MemTotal"); }
+std::optional<std::uint64_t> host_memory_available() {
+  return meminfo("MemAvailable");
+}
+std::optional<std::uint64_t> host_memory_total() {
+  return meminfo("MemTotal");
+}
 
 }  // namespace parprim::runner

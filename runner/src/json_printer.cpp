@@ -9,9 +9,8 @@ using nlohmann::json;
 
 json stats_json(const std::optional<sample_stats>& s) {
   if (!s) return nullptr;
-  return {{"median", s->median}, {"min", s->min},         {"max", s->max},
-          {"mean", s->mean},     {"noise", s->noise},     {"samples", s->samples},
-          {"total", s->total}};
+  return {{"median", s->median}, {"min", s->min},         {"max", s->max},    {"mean", s->mean},
+          {"noise", s->noise},   {"samples", s->samples}, {"total", s->total}};
 }
 
 json record_json(const record& r) {
@@ -39,7 +38,9 @@ json record_json(const record& r) {
             {"copy_gb_per_second", r.copy_gb_per_second()},
             {"fraction_of_copy", r.fraction_of_copy()}};
   switch (p.operation) {
-    case PARPRIM_OP_SCAN: j["scan_kind"] = to_string(p.scan_kind); break;
+    case PARPRIM_OP_SCAN:
+      j["scan_kind"] = to_string(p.scan_kind);
+      break;
     case PARPRIM_OP_COMPACT:
       j["predicate"] = to_string(p.predicate);
       j["kept"] = r.kept;

@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
   for (const auto& problem : registry.problems) diag.add(problem.code, problem.message);
   std::vector<parprim::plugin_client> backends = select_backends(registry, cfg->backends, diag);
   if (registry.plugins.empty())
-    diag.add(exit_backend_not_loaded, "no plugins were found in any plugin folder (runner --list shows where it looked)");
+    diag.add(exit_backend_not_loaded,
+             "no plugins were found in any plugin folder (runner --list shows where it looked)");
 
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);
@@ -88,7 +89,9 @@ int main(int argc, char** argv) {
   write_outputs(*cfg, res, diag);
   res.diagnostics = diag.items();
   res.exit_code = diag.worst();
-  if (cfg->outputs.console) print_console(std::cout, res);
-  else print_diagnostics(diag);
+  if (cfg->outputs.console)
+    print_console(std::cout, res);
+  else
+    print_diagnostics(diag);
   return res.exit_code;
 }

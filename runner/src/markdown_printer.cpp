@@ -21,8 +21,8 @@ std::string to_markdown(const results& res) {
   std::ostringstream os;
   const auto& c = res.context;
   fmt::print(os, "# parprim results\n\n");
-  fmt::print(os, "- date: {} (UTC)\n- host: {} ({}), {} threads, {:.0f} GiB\n- os: {}\n",
-             c.date, c.host, c.cpu_model, c.cpu_threads, c.memory_gib, c.os);
+  fmt::print(os, "- date: {} (UTC)\n- host: {} ({}), {} threads, {:.0f} GiB\n- os: {}\n", c.date,
+             c.host, c.cpu_model, c.cpu_threads, c.memory_gib, c.os);
   fmt::print(os, "- build: parprim {} ({}), {}, {}\n- command: `{}`\n", c.parprim_version,
              c.git_revision, c.build_type, c.compiler, c.command_line);
   for (const auto& p : c.plugins)
@@ -43,15 +43,17 @@ std::string to_markdown(const results& res) {
       fmt::print(os, "\n");
       for (std::size_t i = 0; i < t.sizes.size(); ++i) {
         fmt::print(os, "| {} |", t.sizes[i]);
-        for (std::size_t j = 0; j < t.columns.size(); ++j) fmt::print(os, " {} |", cell(t.at(i, j)));
+        for (std::size_t j = 0; j < t.columns.size(); ++j)
+          fmt::print(os, " {} |", cell(t.at(i, j)));
         fmt::print(os, "\n");
       }
     }
     for (const record* r : t.notes)
-      fmt::print(os, "\n- {} `{}`{}: {}", r->status == record_status::failed ? "FAILED" : "skipped",
-                 r->backend == "-" ? std::string("every backend") : r->label(),
-                 r->status == record_status::failed ? fmt::format(" n={} seed={}", r->n, r->seed) : "",
-                 r->reason);
+      fmt::print(
+          os, "\n- {} `{}`{}: {}", r->status == record_status::failed ? "FAILED" : "skipped",
+          r->backend == "-" ? std::string("every backend") : r->label(),
+          r->status == record_status::failed ? fmt::format(" n={} seed={}", r->n, r->seed) : "",
+          r->reason);
     if (!t.notes.empty()) fmt::print(os, "\n");
   }
   if (!res.diagnostics.empty()) {

@@ -31,7 +31,9 @@ struct table {
   std::vector<std::uint64_t> sizes;
   std::vector<const record*> cells;  // sizes.size() x columns.size(), row-major; may be null
   std::vector<const record*> notes;  // failed and skipped records, deduplicated by reason
-  const record* at(std::size_t row, std::size_t col) const { return cells[row * columns.size() + col]; }
+  const record* at(std::size_t row, std::size_t col) const {
+    return cells[row * columns.size() + col];
+  }
 };
 std::vector<table> make_tables(const std::vector<record>& records);
 

@@ -6,12 +6,16 @@
 
 namespace parprim::runner {
 
-bool stderr_is_terminal() { return isatty(fileno(stderr)) != 0; }
+bool stderr_is_terminal() {
+  return isatty(fileno(stderr)) != 0;
+}
 
 progress::progress(std::size_t total, bool enabled)
     : total_(total), enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
 
-progress::~progress() { finish(); }
+progress::~progress() {
+  finish();
+}
 
 void progress::step(const std::string& what) {
   ++done_;

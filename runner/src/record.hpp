@@ -26,9 +26,12 @@ enum class record_status { ok, failed, skipped };
 
 inline const char* to_string(record_status s) {
   switch (s) {
-    case record_status::ok: return "ok";
-    case record_status::failed: return "failed";
-    case record_status::skipped: return "skipped";
+    case record_status::ok:
+      return "ok";
+    case record_status::failed:
+      return "failed";
+    case record_status::skipped:
+      return "skipped";
   }
   return "?";
 }
@@ -45,7 +48,7 @@ struct record {
 
   // What came of it.
   record_status status = record_status::ok;
-  std::string reason;                // why skipped or failed
+  std::string reason;                         // why skipped or failed
   std::optional<std::string> first_mismatch;  // "element 7: expected 12, actual 13"
 
   // Device-resident time of the operation and of the backend's copy of the input bytes.

@@ -36,9 +36,12 @@ double host_bytes_needed(const problem& p, std::uint64_t n, bool host_domain) {
 double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept) {
   const double s = double(dtype_size(p.dtype));
   switch (p.operation) {
-    case PARPRIM_OP_SCAN: return 2.0 * double(n) * s;
-    case PARPRIM_OP_COMPACT: return double(n + kept) * s;
-    case PARPRIM_OP_SORT: return (is_pairs(p) ? 4.0 : 2.0) * double(n) * s;
+    case PARPRIM_OP_SCAN:
+      return 2.0 * double(n) * s;
+    case PARPRIM_OP_COMPACT:
+      return double(n + kept) * s;
+    case PARPRIM_OP_SORT:
+      return (is_pairs(p) ? 4.0 : 2.0) * double(n) * s;
   }
   return 0;
 }
@@ -51,8 +54,7 @@ std::uint64_t state_seed(std::uint64_t config_seed, parprim_dtype t, distributio
   return x ^ (x >> 29);
 }
 
-sweep::sweep(const config& c, std::vector<plugin_client> backends, progress& bar,
-             diagnostics& diag)
+sweep::sweep(const config& c, std::vector<plugin_client> backends, progress& bar, diagnostics& diag)
     : config_(c), backends_(std::move(backends)), progress_(bar), diag_(diag) {}
 
 std::size_t state_count(const config& c) {
@@ -81,8 +83,7 @@ std::vector<std::map<std::string, std::int64_t>> sweep::param_combinations(
   return combos;
 }
 
-std::vector<record> sweep::run(
-    const std::function<void(const std::vector<record>&)>& checkpoint) {
+std::vector<record> sweep::run(const std::function<void(const std::vector<record>&)>& checkpoint) {
   std::vector<record> records;
   // A params axis that no backend declares is most likely a typo.
   for (const auto& b : config_.benchmarks)
@@ -264,8 +265,7 @@ void sweep::run_backend(const plugin_client& client, const problem& p, const hos
 }
 
 void sweep::measure_backend(const plugin_client& client, const problem& p, const host_array& in,
-                            const host_array* values, const reference_output& expected,
-                            record& r) {
+                            const host_array* values, const reference_output& expected, record& r) {
   const problem_buffers buffers = prepare_buffers(client, p, in, values);
   const plugin_plan plan = client.create_plan(p, r.n);
   const parprim_io io = buffers.io();

@@ -42,9 +42,9 @@ class sweep {
     std::string lost_reason;
   };
 
-  void run_state(const benchmark_config& b, const problem& form, distribution d,
-                 std::uint64_t n, std::uint64_t seed, const host_array& in,
-                 const host_array* values, std::vector<record>& out);
+  void run_state(const benchmark_config& b, const problem& form, distribution d, std::uint64_t n,
+                 std::uint64_t seed, const host_array& in, const host_array* values,
+                 std::vector<record>& out);
   void run_backend(const plugin_client& client, const problem& p, const host_array& in,
                    const host_array* values, const reference_output& expected, record r,
                    std::vector<record>& out);

@@ -25,10 +25,9 @@ std::vector<table> make_tables(const std::vector<record>& records) {
   for (const record& r : records) {
     problem shape = r.task;
     shape.variant.clear();
-    const std::string title = (r.benchmark == std::string(to_string(r.task.operation))
-                                   ? ""
-                                   : r.benchmark + ": ") +
-                              shape.describe() + ", " + std::string(to_string(r.input));
+    const std::string title =
+        (r.benchmark == std::string(to_string(r.task.operation)) ? "" : r.benchmark + ": ") +
+        shape.describe() + ", " + std::string(to_string(r.input));
     auto [it, fresh] = index.try_emplace(title, tables.size());
     if (fresh) {
       tables.push_back({title, {}, {}, {}, {}});

@@ -5,8 +5,8 @@
 namespace parprim::conformance {
 
 std::vector<std::uint64_t> sizes() {
-  std::vector<std::uint64_t> s = {0,    1,    2,    31,   32,          33,         1023,
-                                  1024, 1025, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
+  std::vector<std::uint64_t> s = {
+      0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
   // Random sizes: a small linear congruential walk from the base seed, recorded by it.
   std::uint64_t x = base_seed;
   for (int i = 0; i < 3; ++i) {

@@ -70,7 +70,8 @@ TEST_CASE("conformance: the plugins under test load") {
   for (const auto& c : set.available)
     std::cout << "conformance: testing " << c.name() << " " << c.descriptor().version << " ("
               << c.plugin().path.string() << ")\n";
-  for (const auto& u : set.unavailable) std::cout << "conformance: unavailable, skipped: " << u << "\n";
+  for (const auto& u : set.unavailable)
+    std::cout << "conformance: unavailable, skipped: " << u << "\n";
   for (const auto& e : set.load_errors) FAIL_CHECK(e);
   CHECK_FALSE(set.available.empty());
 }
@@ -80,8 +81,8 @@ TEMPLATE_TEST_CASE("conformance: scan", "[scan]", std::int32_t, std::uint32_t, s
   check_operation(PARPRIM_OP_SCAN, dtype_of<TestType>::value);
 }
 
-TEMPLATE_TEST_CASE("conformance: compact", "[compact]", std::int32_t, std::uint32_t,
-                   std::int64_t, std::uint64_t, float, double) {
+TEMPLATE_TEST_CASE("conformance: compact", "[compact]", std::int32_t, std::uint32_t, std::int64_t,
+                   std::uint64_t, float, double) {
   check_operation(PARPRIM_OP_COMPACT, dtype_of<TestType>::value);
 }
 

@@ -29,12 +29,14 @@ TEST_CASE("loader: a missing file") {
 
 TEST_CASE("loader: a file that is not a shared object") {
   const auto path = broken("not_elf");
-  CHECK(load_message(path) == path.string() + ": cannot load plugin: not a shared object (no ELF header)");
+  CHECK(load_message(path) ==
+        path.string() + ": cannot load plugin: not a shared object (no ELF header)");
 }
 
 TEST_CASE("loader: a folder is not a plugin") {
   const fs::path path = PARPRIM_BROKEN_PLUGIN_DIR;
-  CHECK(load_message(path) == path.string() + ": cannot load plugin: is a directory, not a shared object");
+  CHECK(load_message(path) ==
+        path.string() + ": cannot load plugin: is a directory, not a shared object");
 }
 
 TEST_CASE("loader: a shared object without the version symbol") {
@@ -53,8 +55,9 @@ TEST_CASE("loader: a plugin without the descriptor symbol") {
 TEST_CASE("loader: an ABI version mismatch names both versions") {
   const auto path = broken("wrong_abi");
   CHECK(load_message(path) ==
-        path.string() + ": cannot load plugin: ABI version mismatch: plugin has 999, this "
-                        "runner supports 1");
+        path.string() +
+            ": cannot load plugin: ABI version mismatch: plugin has 999, this "
+            "runner supports 1");
 }
 
 TEST_CASE("loader: a descriptor that is too short") {

@@ -103,8 +103,8 @@ TEST_CASE("sort: floats in CUB's order, ties (±0 too) in input order") {
   CHECK(v[7] == inf);
   CHECK((std::isnan(v[8]) && !std::signbit(v[8])));
 
-  auto d = compute_reference(
-      sort_problem(PARPRIM_F32, PARPRIM_SORT_DESCENDING, PARPRIM_SORT_KEYS), in, nullptr);
+  auto d = compute_reference(sort_problem(PARPRIM_F32, PARPRIM_SORT_DESCENDING, PARPRIM_SORT_KEYS),
+                             in, nullptr);
   const auto w = to_vector<float>(d.out);
   CHECK((std::isnan(w[0]) && !std::signbit(w[0])));
   CHECK(w[1] == inf);
@@ -116,8 +116,8 @@ TEST_CASE("sort: floats in CUB's order, ties (±0 too) in input order") {
 TEST_CASE("sort: pairs are stable in both orders") {
   const auto keys = make_array<std::int32_t>({2, -1, 2, 0, -1, 2});
   const auto values = make_array<std::int32_t>({0, 1, 2, 3, 4, 5});
-  auto up = compute_reference(
-      sort_problem(PARPRIM_I32, PARPRIM_SORT_ASCENDING, PARPRIM_SORT_PAIRS), keys, &values);
+  auto up = compute_reference(sort_problem(PARPRIM_I32, PARPRIM_SORT_ASCENDING, PARPRIM_SORT_PAIRS),
+                              keys, &values);
   CHECK(to_vector<std::int32_t>(up.out) == std::vector<std::int32_t>{-1, -1, 0, 2, 2, 2});
   CHECK(to_vector<std::int32_t>(up.values_out) == std::vector<std::int32_t>{1, 4, 3, 0, 2, 5});
   auto down = compute_reference(
@@ -132,10 +132,10 @@ TEST_CASE("sort: unsigned and signed extremes") {
                              u, nullptr);
   CHECK(to_vector<std::uint32_t>(r.out) ==
         std::vector<std::uint32_t>{0, 1, 0x80000000u, 0xFFFFFFFFu});
-  const auto s = make_array<std::int64_t>({std::numeric_limits<std::int64_t>::max(), -1,
-                                           std::numeric_limits<std::int64_t>::min(), 0});
-  auto rs = compute_reference(
-      sort_problem(PARPRIM_I64, PARPRIM_SORT_ASCENDING, PARPRIM_SORT_KEYS), s, nullptr);
+  const auto s = make_array<std::int64_t>(
+      {std::numeric_limits<std::int64_t>::max(), -1, std::numeric_limits<std::int64_t>::min(), 0});
+  auto rs = compute_reference(sort_problem(PARPRIM_I64, PARPRIM_SORT_ASCENDING, PARPRIM_SORT_KEYS),
+                              s, nullptr);
   CHECK(to_vector<std::int64_t>(rs.out) ==
         std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), -1, 0,
                                   std::numeric_limits<std::int64_t>::max()});

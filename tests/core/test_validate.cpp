@@ -121,8 +121,7 @@ TEST_CASE("float scan: NaN and infinities must match exactly") {
 
 TEST_CASE("float scan tolerance grows with the terms and their magnitudes") {
   CHECK(float_scan_tolerance(PARPRIM_F32, 0, 0) == std::numeric_limits<float>::denorm_min());
-  CHECK(float_scan_tolerance(PARPRIM_F32, 1000, 500) >
-        float_scan_tolerance(PARPRIM_F32, 10, 500));
+  CHECK(float_scan_tolerance(PARPRIM_F32, 1000, 500) > float_scan_tolerance(PARPRIM_F32, 10, 500));
   CHECK(float_scan_tolerance(PARPRIM_F64, 1000, 500) <
         float_scan_tolerance(PARPRIM_F32, 1000, 500));
 }

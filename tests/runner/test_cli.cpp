@@ -16,10 +16,10 @@ options parse_args(std::vector<std::string> args, std::optional<int>& exit_now) 
 
 TEST_CASE("cli: overrides replace the config's axes") {
   std::optional<int> exit_now;
-  const options o = parse_args({"runner", "c.yaml", "--backends", "cpu_seq,cpu_tbb", "--types",
-                                "f32", "--sizes", "2^10,77", "--operations", "sort", "--quick",
-                                "--json", "x.json"},
-                               exit_now);
+  const options o =
+      parse_args({"runner", "c.yaml", "--backends", "cpu_seq,cpu_tbb", "--types", "f32", "--sizes",
+                  "2^10,77", "--operations", "sort", "--quick", "--json", "x.json"},
+                 exit_now);
   REQUIRE_FALSE(exit_now);
   auto p = test::parse(
       "benchmarks:\n  - {operation: scan, sizes: [8]}\n  - {operation: sort, sizes: [8]}\n");

@@ -115,16 +115,20 @@ TEST_CASE("config: negative, zero and non-integer sizes are reported and left ou
   REQUIRE(p.cfg);
   REQUIRE(p.cfg->benchmarks.size() == 1);
   CHECK(p.cfg->benchmarks[0].sizes == std::vector<std::uint64_t>{16});
-  CHECK(p.messages() ==
-        "test.yaml:3:13: sizes: '-4' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)\n"
-        "test.yaml:3:17: sizes: '0' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)\n"
-        "test.yaml:3:20: sizes: '2.5' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)\n"
-        "test.yaml:3:25: sizes: 'ten' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)\n");
+  CHECK(
+      p.messages() ==
+      "test.yaml:3:13: sizes: '-4' is not a size (a positive integer such as 1000, 2^20 or "
+      "2^20-3)\n"
+      "test.yaml:3:17: sizes: '0' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)\n"
+      "test.yaml:3:20: sizes: '2.5' is not a size (a positive integer such as 1000, 2^20 or "
+      "2^20-3)\n"
+      "test.yaml:3:25: sizes: 'ten' is not a size (a positive integer such as 1000, 2^20 or "
+      "2^20-3)\n");
 }
 
 TEST_CASE("config: a benchmark left with no sizes is skipped, the others run") {
-  const auto p = parse(
-      "benchmarks:\n  - {operation: scan, sizes: [0]}\n  - {operation: sort, sizes: [8]}\n");
+  const auto p =
+      parse("benchmarks:\n  - {operation: scan, sizes: [0]}\n  - {operation: sort, sizes: [8]}\n");
   REQUIRE(p.cfg);
   REQUIRE(p.cfg->benchmarks.size() == 1);
   CHECK(p.cfg->benchmarks[0].operation == PARPRIM_OP_SORT);

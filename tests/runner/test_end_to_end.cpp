@@ -57,14 +57,17 @@ const char* quick_measurement =
 
 TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown") {
   const fs::path dir = scratch("valid");
-  const fs::path cfg = write(dir, "c.yaml", std::string(quick_measurement) +
-                                                "backends: [cpu_seq]\n"
-                                                "outputs: {json: " + (dir / "r.json").string() +
-                                                ", csv: " + (dir / "r.csv").string() +
-                                                ", markdown: " + (dir / "r.md").string() + "}\n"
-                                                "benchmarks:\n"
-                                                "  - {operation: scan, sizes: [1000, 2^12-3]}\n"
-                                                "  - {operation: sort, sizes: [1000], types: [f32], payloads: [pairs]}\n");
+  const fs::path cfg =
+      write(dir, "c.yaml",
+            std::string(quick_measurement) +
+                "backends: [cpu_seq]\n"
+                "outputs: {json: " +
+                (dir / "r.json").string() + ", csv: " + (dir / "r.csv").string() +
+                ", markdown: " + (dir / "r.md").string() +
+                "}\n"
+                "benchmarks:\n"
+                "  - {operation: scan, sizes: [1000, 2^12-3]}\n"
+                "  - {operation: sort, sizes: [1000], types: [f32], payloads: [pairs]}\n");
   const run_output out = run_runner(cfg.string() + " --no-progress");
   INFO(out.text);
   CHECK(out.status == 0);
@@ -101,12 +104,14 @@ TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown")
 
 TEST_CASE("end to end: a planted wrong backend fails with the mismatch, the rest still runs") {
   const fs::path dir = scratch("planted");
-  const fs::path cfg = write(
-      dir, "c.yaml",
-      std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_PLANTED_PLUGIN_DIR + "]\n" +
-          "backends: [planted_off_by_one, cpu_seq]\n"
-          "outputs: {json: " + (dir / "r.json").string() + "}\n"
-          "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
+  const fs::path cfg = write(dir, "c.yaml",
+                             std::string(quick_measurement) + "plugin_paths: [" +
+                                 PARPRIM_PLANTED_PLUGIN_DIR + "]\n" +
+                                 "backends: [planted_off_by_one, cpu_seq]\n"
+                                 "outputs: {json: " +
+                                 (dir / "r.json").string() +
+                                 "}\n"
+                                 "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
   const run_output out = run_runner(cfg.string());
   INFO(out.text);
   CHECK(out.status == 1);
@@ -135,7 +140,9 @@ TEST_CASE("end to end: an unknown backend asked for by name exits 3, the others 
   const fs::path cfg = write(dir, "c.yaml",
                              std::string(quick_measurement) +
                                  "backends: [cpu_seq, warp_drive]\n"
-                                 "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                 "outputs: {json: " +
+                                 (dir / "r.json").string() +
+                                 "}\n"
                                  "benchmarks:\n  - {operation: scan, sizes: [64]}\n");
   const run_output out = run_runner(cfg.string());
   INFO(out.text);
@@ -150,7 +157,9 @@ TEST_CASE("end to end: a size too large for memory is skipped with a reason, the
   const fs::path cfg = write(dir, "c.yaml",
                              std::string(quick_measurement) +
                                  "backends: [cpu_seq]\n"
-                                 "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                 "outputs: {json: " +
+                                 (dir / "r.json").string() +
+                                 "}\n"
                                  "benchmarks:\n  - {operation: scan, sizes: [2^44, 100]}\n");
   const run_output out = run_runner(cfg.string());
   INFO(out.text);
@@ -183,7 +192,9 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
     const fs::path cfg = write(dir, "p.yaml",
                                std::string(quick_measurement) +
                                    "plugin_paths: [/no/such/plugins]\n"
-                                   "outputs: {json: " + (dir / "r.json").string() + "}\n"
+                                   "outputs: {json: " +
+                                   (dir / "r.json").string() +
+                                   "}\n"
                                    "backends: [cpu_seq]\n"
                                    "benchmarks:\n  - {operation: scan, sizes: [8]}\n");
     const run_output out = run_runner(cfg.string());
@@ -193,11 +204,12 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
     CHECK(read_json(dir / "r.json")["records"][0]["status"] == "ok");
   }
   SECTION("a bad size with good ones: the good ones run") {
-    const fs::path cfg = write(dir, "s.yaml",
-                               std::string(quick_measurement) +
-                                   "outputs: {json: " + (dir / "r.json").string() + "}\n"
-                                   "backends: [cpu_seq]\n"
-                                   "benchmarks:\n  - {operation: scan, sizes: [-8, 8]}\n");
+    const fs::path cfg =
+        write(dir, "s.yaml",
+              std::string(quick_measurement) + "outputs: {json: " + (dir / "r.json").string() +
+                  "}\n"
+                  "backends: [cpu_seq]\n"
+                  "benchmarks:\n  - {operation: scan, sizes: [-8, 8]}\n");
     const run_output out = run_runner(cfg.string());
     CHECK(out.status == 2);
     CHECK(out.text.find("s.yaml:5:31: sizes: '-8' is not a size") != std::string::npos);
@@ -206,7 +218,8 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
 }
 
 TEST_CASE("end to end: --list shows every plugin with its variants") {
-  const run_output out = run_runner(std::string("--list --plugin-path ") + PARPRIM_PLANTED_PLUGIN_DIR);
+  const run_output out =
+      run_runner(std::string("--list --plugin-path ") + PARPRIM_PLANTED_PLUGIN_DIR);
   INFO(out.text);
   CHECK(out.status == 0);
   CHECK(out.text.find("cpu_seq 1.0.0 (ABI 1)") != std::string::npos);
@@ -219,8 +232,10 @@ TEST_CASE("end to end: the shipped configs parse without a problem") {
     CAPTURE(name);
     const fs::path cfg = fs::path(PARPRIM_SOURCE_DIR) / "configs" / name;
     // --operations with no match leaves nothing to run: only the parsing is exercised.
-    const run_output out = run_runner(cfg.string() + " --operations scan --sizes 4 --types i32 "
-                                      "--no-console --json /dev/null --csv /dev/null --markdown /dev/null");
+    const run_output out =
+        run_runner(cfg.string() +
+                   " --operations scan --sizes 4 --types i32 "
+                   "--no-console --json /dev/null --csv /dev/null --markdown /dev/null");
     INFO(out.text);
     CHECK(out.status == 0);
   }

@@ -4,10 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <filesystem>
 #include <string>
-#include <sys/wait.h>
 
 #include "parprim/generators.hpp"
 #include "parprim/plugin_client.hpp"

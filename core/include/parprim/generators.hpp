@@ -22,8 +22,8 @@ enum class distribution {
 };
 
 inline constexpr distribution all_distributions[] = {
-    distribution::uniform,        distribution::small,      distribution::all_equal,
-    distribution::sorted,         distribution::reverse_sorted, distribution::few_unique,
+    distribution::uniform,      distribution::small,          distribution::all_equal,
+    distribution::sorted,       distribution::reverse_sorted, distribution::few_unique,
     distribution::float_special};
 
 std::string_view to_string(distribution d);

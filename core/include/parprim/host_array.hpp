@@ -47,8 +47,8 @@ class host_array {
   template <class T>
   void check() const {
     if (dtype_of<T>::value != dtype_)
-      throw std::logic_error("host_array holds " + std::string(to_string(dtype_)) +
-                             ", not " + std::string(to_string(dtype_of<T>::value)));
+      throw std::logic_error("host_array holds " + std::string(to_string(dtype_)) + ", not " +
+                             std::string(to_string(dtype_of<T>::value)));
   }
   struct free_deleter {
     void operator()(std::byte* p) const { std::free(p); }

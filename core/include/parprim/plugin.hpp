@@ -143,15 +143,14 @@ inline problem resolve(const plugin_info& info, problem p) {
     auto it = std::find_if(chosen->params.begin(), chosen->params.end(),
                            [&](const param& d) { return d.name == name; });
     if (it == chosen->params.end())
-      throw error(PARPRIM_INVALID_ARGUMENT, info.name + "/" + chosen->name +
-                                                ": unknown parameter '" + name + "'");
-    const bool ok = it->allowed.empty()
-                        ? value > 0
-                        : std::find(it->allowed.begin(), it->allowed.end(), value) !=
-                              it->allowed.end();
+      throw error(PARPRIM_INVALID_ARGUMENT,
+                  info.name + "/" + chosen->name + ": unknown parameter '" + name + "'");
+    const bool ok = it->allowed.empty() ? value > 0
+                                        : std::find(it->allowed.begin(), it->allowed.end(),
+                                                    value) != it->allowed.end();
     if (!ok)
-      throw error(PARPRIM_INVALID_ARGUMENT, info.name + ": parameter " + name +
-                                                " does not allow " + std::to_string(value));
+      throw error(PARPRIM_INVALID_ARGUMENT,
+                  info.name + ": parameter " + name + " does not allow " + std::to_string(value));
   }
   for (const auto& d : chosen->params) p.params.try_emplace(d.name, d.default_value);
   return p;
@@ -272,8 +271,8 @@ struct glue {
         s.params[i].push_back({p.name.c_str(), p.description.c_str(), p.default_value,
                                p.allowed.empty() ? nullptr : p.allowed.data(),
                                static_cast<std::uint32_t>(p.allowed.size())});
-      s.variants.push_back({v.operation, v.name.c_str(), v.description.c_str(), v.dtypes,
-                            v.flags, s.params[i].empty() ? nullptr : s.params[i].data(),
+      s.variants.push_back({v.operation, v.name.c_str(), v.description.c_str(), v.dtypes, v.flags,
+                            s.params[i].empty() ? nullptr : s.params[i].data(),
                             static_cast<std::uint32_t>(s.params[i].size())});
     }
     auto& d = s.desc;
@@ -315,7 +314,7 @@ struct glue {
 }  // namespace parprim
 
 /// Emits the exported symbols of a plugin whose backend class is `BackendClass`.
-#define PARPRIM_PLUGIN(BackendClass)                                                      \
+#define PARPRIM_PLUGIN(BackendClass)                                                       \
   extern "C" PARPRIM_EXPORT const std::uint32_t parprim_abi_version = PARPRIM_ABI_VERSION; \
   extern "C" PARPRIM_EXPORT const parprim_plugin_descriptor* parprim_plugin_entry(void) {  \
     return ::parprim::detail::glue<BackendClass>::descriptor();                            \

@@ -62,9 +62,9 @@ typedef enum parprim_dtype {
 } parprim_dtype;
 
 #define PARPRIM_DTYPE_BIT(dtype) (1u << (unsigned)(dtype))
-#define PARPRIM_ALL_DTYPES                                                              \
-  (PARPRIM_DTYPE_BIT(PARPRIM_I32) | PARPRIM_DTYPE_BIT(PARPRIM_U32) |                    \
-   PARPRIM_DTYPE_BIT(PARPRIM_I64) | PARPRIM_DTYPE_BIT(PARPRIM_U64) |                    \
+#define PARPRIM_ALL_DTYPES                                           \
+  (PARPRIM_DTYPE_BIT(PARPRIM_I32) | PARPRIM_DTYPE_BIT(PARPRIM_U32) | \
+   PARPRIM_DTYPE_BIT(PARPRIM_I64) | PARPRIM_DTYPE_BIT(PARPRIM_U64) | \
    PARPRIM_DTYPE_BIT(PARPRIM_F32) | PARPRIM_DTYPE_BIT(PARPRIM_F64))
 
 typedef enum parprim_scan_kind {
@@ -118,12 +118,11 @@ typedef struct parprim_variant_info {
   int32_t operation; /* parprim_operation */
   const char* name;
   const char* description;
-  uint32_t dtypes; /* PARPRIM_DTYPE_BIT mask */
-  uint32_t flags;  /* PARPRIM_CAP_* mask */
+  uint32_t dtypes;                  /* PARPRIM_DTYPE_BIT mask */
+  uint32_t flags;                   /* PARPRIM_CAP_* mask */
   const parprim_param_info* params; /* the tunable parameters this variant takes */
   uint32_t param_count;
 } parprim_variant_info;
-
 
 typedef struct parprim_param_value {
   const char* name;
@@ -136,8 +135,8 @@ typedef struct parprim_problem {
   int32_t operation; /* parprim_operation */
   int32_t dtype;     /* parprim_dtype */
   const char* variant;
-  int32_t scan_kind;    /* parprim_scan_kind, scan only */
-  int32_t predicate;    /* parprim_predicate, compact only */
+  int32_t scan_kind; /* parprim_scan_kind, scan only */
+  int32_t predicate; /* parprim_predicate, compact only */
   unsigned char threshold[8];
   int32_t sort_order;   /* parprim_sort_order, sort only */
   int32_t sort_payload; /* parprim_sort_payload, sort only */

@@ -116,8 +116,8 @@ struct problem_buffers {
   parprim_io io() const;
 };
 
-problem_buffers prepare_buffers(const plugin_client& client, const problem& p,
-                                const host_array& in, const host_array* values);
+problem_buffers prepare_buffers(const plugin_client& client, const problem& p, const host_array& in,
+                                const host_array* values);
 
 /// What one run produced, downloaded to the host.
 struct run_result {

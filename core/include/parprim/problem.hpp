@@ -77,12 +77,12 @@ struct problem {
   /// descending".
   std::string form() const {
     switch (operation) {
-      case PARPRIM_OP_SCAN: return std::string(to_string(scan_kind));
+      case PARPRIM_OP_SCAN:
+        return std::string(to_string(scan_kind));
       case PARPRIM_OP_COMPACT:
         if (predicate == PARPRIM_PRED_NONZERO) return "nonzero";
-        return dispatch_dtype(dtype, [&]<class T>() {
-          return "greater_than " + format_threshold(threshold<T>());
-        });
+        return dispatch_dtype(
+            dtype, [&]<class T>() { return "greater_than " + format_threshold(threshold<T>()); });
       case PARPRIM_OP_SORT:
         return std::string(to_string(sort_payload)) + " " + std::string(to_string(sort_order));
     }
@@ -91,8 +91,7 @@ struct problem {
 
   /// "scan exclusive i32", used in messages and record keys.
   std::string describe() const {
-    return std::string(to_string(operation)) + " " + form() + " " +
-           std::string(to_string(dtype));
+    return std::string(to_string(operation)) + " " + form() + " " + std::string(to_string(dtype));
   }
 
  private:

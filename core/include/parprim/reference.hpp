@@ -10,8 +10,8 @@
 namespace parprim {
 
 struct reference_output {
-  host_array out;         // scan result; compacted elements (first `count`); sorted keys
-  host_array values_out;  // sorted values (sort pairs only)
+  host_array out;           // scan result; compacted elements (first `count`); sorted keys
+  host_array values_out;    // sorted values (sort pairs only)
   std::uint64_t count = 0;  // compact: kept elements; otherwise n
 };
 

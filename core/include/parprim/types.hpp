@@ -1,8 +1,8 @@
 // Element types and operation names shared by the runner, the oracle and the plugins.
 #pragma once
 
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,12 +16,30 @@ namespace parprim {
 
 template <class T>
 struct dtype_of;
-template <> struct dtype_of<std::int32_t> { static constexpr parprim_dtype value = PARPRIM_I32; };
-template <> struct dtype_of<std::uint32_t> { static constexpr parprim_dtype value = PARPRIM_U32; };
-template <> struct dtype_of<std::int64_t> { static constexpr parprim_dtype value = PARPRIM_I64; };
-template <> struct dtype_of<std::uint64_t> { static constexpr parprim_dtype value = PARPRIM_U64; };
-template <> struct dtype_of<float> { static constexpr parprim_dtype value = PARPRIM_F32; };
-template <> struct dtype_of<double> { static constexpr parprim_dtype value = PARPRIM_F64; };
+template <>
+struct dtype_of<std::int32_t> {
+  static constexpr parprim_dtype value = PARPRIM_I32;
+};
+template <>
+struct dtype_of<std::uint32_t> {
+  static constexpr parprim_dtype value = PARPRIM_U32;
+};
+template <>
+struct dtype_of<std::int64_t> {
+  static constexpr parprim_dtype value = PARPRIM_I64;
+};
+template <>
+struct dtype_of<std::uint64_t> {
+  static constexpr parprim_dtype value = PARPRIM_U64;
+};
+template <>
+struct dtype_of<float> {
+  static constexpr parprim_dtype value = PARPRIM_F32;
+};
+template <>
+struct dtype_of<double> {
+  static constexpr parprim_dtype value = PARPRIM_F64;
+};
 
 inline constexpr parprim_dtype all_dtypes[] = {PARPRIM_I32, PARPRIM_U32, PARPRIM_I64,
                                                PARPRIM_U64, PARPRIM_F32, PARPRIM_F64};
@@ -32,12 +50,18 @@ inline constexpr parprim_operation all_operations[] = {PARPRIM_OP_SCAN, PARPRIM_
 template <class Fn>
 decltype(auto) dispatch_dtype(parprim_dtype dtype, Fn&& fn) {
   switch (dtype) {
-    case PARPRIM_I32: return fn.template operator()<std::int32_t>();
-    case PARPRIM_U32: return fn.template operator()<std::uint32_t>();
-    case PARPRIM_I64: return fn.template operator()<std::int64_t>();
-    case PARPRIM_U64: return fn.template operator()<std::uint64_t>();
-    case PARPRIM_F32: return fn.template operator()<float>();
-    case PARPRIM_F64: return fn.template operator()<double>();
+    case PARPRIM_I32:
+      return fn.template operator()<std::int32_t>();
+    case PARPRIM_U32:
+      return fn.template operator()<std::uint32_t>();
+    case PARPRIM_I64:
+      return fn.template operator()<std::int64_t>();
+    case PARPRIM_U64:
+      return fn.template operator()<std::uint64_t>();
+    case PARPRIM_F32:
+      return fn.template operator()<float>();
+    case PARPRIM_F64:
+      return fn.template operator()<double>();
   }
   throw std::invalid_argument("unknown element type " + std::to_string(int(dtype)));
 }
@@ -70,13 +94,14 @@ constexpr name_table<parprim_sort_order, 2> order_names{
     {{PARPRIM_SORT_ASCENDING, "ascending"}, {PARPRIM_SORT_DESCENDING, "descending"}}};
 constexpr name_table<parprim_sort_payload, 2> payload_names{
     {{PARPRIM_SORT_KEYS, "keys"}, {PARPRIM_SORT_PAIRS, "pairs"}}};
-constexpr name_table<parprim_status, 7> status_names{{{PARPRIM_OK, "ok"},
-                                                      {PARPRIM_ERROR, "error"},
-                                                      {PARPRIM_UNSUPPORTED, "unsupported"},
-                                                      {PARPRIM_OUT_OF_MEMORY, "out of memory"},
-                                                      {PARPRIM_UNAVAILABLE, "unavailable"},
-                                                      {PARPRIM_INVALID_ARGUMENT, "invalid argument"},
-                                                      {PARPRIM_DEVICE_LOST, "device lost"}}};
+constexpr name_table<parprim_status, 7> status_names{
+    {{PARPRIM_OK, "ok"},
+     {PARPRIM_ERROR, "error"},
+     {PARPRIM_UNSUPPORTED, "unsupported"},
+     {PARPRIM_OUT_OF_MEMORY, "out of memory"},
+     {PARPRIM_UNAVAILABLE, "unavailable"},
+     {PARPRIM_INVALID_ARGUMENT, "invalid argument"},
+     {PARPRIM_DEVICE_LOST, "device lost"}}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const name_table<E, N>& table, E value) {
@@ -94,15 +119,31 @@ std::optional<E> parse(const name_table<E, N>& table, std::string_view name) {
 
 }  // namespace detail
 
-inline std::string_view to_string(parprim_dtype v) { return detail::name_of(detail::dtype_names, v); }
-inline std::string_view to_string(parprim_operation v) { return detail::name_of(detail::operation_names, v); }
-inline std::string_view to_string(parprim_scan_kind v) { return detail::name_of(detail::scan_kind_names, v); }
-inline std::string_view to_string(parprim_predicate v) { return detail::name_of(detail::predicate_names, v); }
-inline std::string_view to_string(parprim_sort_order v) { return detail::name_of(detail::order_names, v); }
-inline std::string_view to_string(parprim_sort_payload v) { return detail::name_of(detail::payload_names, v); }
-inline std::string_view to_string(parprim_status v) { return detail::name_of(detail::status_names, v); }
+inline std::string_view to_string(parprim_dtype v) {
+  return detail::name_of(detail::dtype_names, v);
+}
+inline std::string_view to_string(parprim_operation v) {
+  return detail::name_of(detail::operation_names, v);
+}
+inline std::string_view to_string(parprim_scan_kind v) {
+  return detail::name_of(detail::scan_kind_names, v);
+}
+inline std::string_view to_string(parprim_predicate v) {
+  return detail::name_of(detail::predicate_names, v);
+}
+inline std::string_view to_string(parprim_sort_order v) {
+  return detail::name_of(detail::order_names, v);
+}
+inline std::string_view to_string(parprim_sort_payload v) {
+  return detail::name_of(detail::payload_names, v);
+}
+inline std::string_view to_string(parprim_status v) {
+  return detail::name_of(detail::status_names, v);
+}
 
-inline std::optional<parprim_dtype> parse_dtype(std::string_view n) { return detail::parse(detail::dtype_names, n); }
+inline std::optional<parprim_dtype> parse_dtype(std::string_view n) {
+  return detail::parse(detail::dtype_names, n);
+}
 inline std::optional<parprim_operation> parse_operation(std::string_view n) {
   return detail::parse(detail::operation_names, n);
 }

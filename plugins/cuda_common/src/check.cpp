@@ -8,7 +8,8 @@ namespace parprim::cuda {
 
 parprim_status status_of(cudaError_t e) {
   switch (e) {
-    case cudaErrorMemoryAllocation: return PARPRIM_OUT_OF_MEMORY;
+    case cudaErrorMemoryAllocation:
+      return PARPRIM_OUT_OF_MEMORY;
     // Errors after which the context cannot be used again (CUDA documents them as sticky).
     case cudaErrorIllegalAddress:
     case cudaErrorLaunchFailure:
@@ -22,7 +23,8 @@ parprim_status status_of(cudaError_t e) {
     case cudaErrorECCUncorrectable:
     case cudaErrorContextIsDestroyed:
       return PARPRIM_DEVICE_LOST;
-    default: return PARPRIM_ERROR;
+    default:
+      return PARPRIM_ERROR;
   }
 }
 

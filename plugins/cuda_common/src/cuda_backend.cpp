@@ -75,10 +75,9 @@ void* cuda_backend::allocate(std::uint64_t bytes) {
     cudaGetLastError();  // not sticky: clear it so the next state runs
     std::size_t free = 0, total = 0;
     cudaMemGetInfo(&free, &total);
-    throw error(PARPRIM_OUT_OF_MEMORY,
-                "cudaMalloc of " + std::to_string(bytes >> 20) + " MiB failed with " +
-                    std::to_string(free >> 20) + " MiB of " + std::to_string(total >> 20) +
-                    " MiB free");
+    throw error(PARPRIM_OUT_OF_MEMORY, "cudaMalloc of " + std::to_string(bytes >> 20) +
+                                           " MiB failed with " + std::to_string(free >> 20) +
+                                           " MiB of " + std::to_string(total >> 20) + " MiB free");
   }
   PARPRIM_CUDA_CHECK(e);
   return p;
@@ -137,7 +136,8 @@ void cuda_backend::download(void* host_dst, const void* src, std::uint64_t bytes
 
 void cuda_backend::copy(void* dst, const void* src, std::uint64_t bytes) {
   ensure_ready();
-  if (bytes) PARPRIM_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_));
+  if (bytes)
+    PARPRIM_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_));
 }
 
 void cuda_backend::synchronize() {
@@ -150,7 +150,9 @@ void cuda_backend::timer_start() {
   PARPRIM_CUDA_CHECK(cudaEventRecord(timer_start_, stream_));
 }
 
-void cuda_backend::timer_stop() { PARPRIM_CUDA_CHECK(cudaEventRecord(timer_stop_, stream_)); }
+void cuda_backend::timer_stop() {
+  PARPRIM_CUDA_CHECK(cudaEventRecord(timer_stop_, stream_));
+}
 
 double cuda_backend::timer_elapsed() {
   PARPRIM_CUDA_CHECK(cudaEventSynchronize(timer_stop_));

@@ -1,2 +1,4 @@
 // A shared object that exports nothing parprim looks for.
-extern "C" __attribute__((visibility("default"))) int unrelated_function() { return 42; }
+extern "C" __attribute__((visibility("default"))) int unrelated_function() {
+  return 42;
+}

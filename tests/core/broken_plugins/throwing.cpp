@@ -12,8 +12,12 @@ class throwing_backend final : public parprim::host_backend {
             .version = "0.0.1",
             .description = "create_plan throws",
             .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {{PARPRIM_OP_SCAN, "throws", "always throws", PARPRIM_ALL_DTYPES,
-                          PARPRIM_CAP_SCAN_EXCLUSIVE, {}}},
+            .variants = {{PARPRIM_OP_SCAN,
+                          "throws",
+                          "always throws",
+                          PARPRIM_ALL_DTYPES,
+                          PARPRIM_CAP_SCAN_EXCLUSIVE,
+                          {}}},
             .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem&, std::uint64_t) override {

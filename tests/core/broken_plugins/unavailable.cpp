@@ -11,8 +11,12 @@ class unavailable_backend final : public parprim::host_backend {
             .version = "0.0.1",
             .description = "never available",
             .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {{PARPRIM_OP_SCAN, "none", "never runs", PARPRIM_ALL_DTYPES,
-                          PARPRIM_CAP_SCAN_EXCLUSIVE, {}}},
+            .variants = {{PARPRIM_OP_SCAN,
+                          "none",
+                          "never runs",
+                          PARPRIM_ALL_DTYPES,
+                          PARPRIM_CAP_SCAN_EXCLUSIVE,
+                          {}}},
             .params = {}};
   }
   std::string unavailable_reason() override { return "no frobnicator on this machine"; }

@@ -38,10 +38,11 @@ TEST_CASE("cpu_tbb: the runner exits cleanly after TBB's workers ran, every time
   // library's teardown race with them crashes at exit now and then, so try several times.
   const auto dir = std::filesystem::temp_directory_path() / "parprim_test_cpu_tbb_exit";
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "c.yaml")
-      << "backends: [cpu_tbb]\n"
-         "measurement: {warmup: 0, min_samples: 1, max_samples: 2, min_time: 0.0001, max_time: 0.05}\n"
-         "benchmarks:\n  - {operation: scan, sizes: [300000]}\n  - {operation: sort, sizes: [300000]}\n";
+  std::ofstream(dir / "c.yaml") << "backends: [cpu_tbb]\n"
+                                   "measurement: {warmup: 0, min_samples: 1, max_samples: 2, "
+                                   "min_time: 0.0001, max_time: 0.05}\n"
+                                   "benchmarks:\n  - {operation: scan, sizes: [300000]}\n  - "
+                                   "{operation: sort, sizes: [300000]}\n";
   for (int i = 0; i < 5; ++i) {
     const auto [status, text] =
         test::run_command(std::string(PARPRIM_RUNNER_EXE) + " " + (dir / "c.yaml").string() +

@@ -21,8 +21,8 @@ TEST_CASE("thrust: loads everywhere and says whether it can run") {
 }
 
 TEST_CASE("thrust: with no visible device it is unavailable, and a run skips it") {
-  const auto [status, text] = test::run_command(
-      "CUDA_VISIBLE_DEVICES= " + std::string(PARPRIM_RUNNER_EXE) + " --list");
+  const auto [status, text] =
+      test::run_command("CUDA_VISIBLE_DEVICES= " + std::string(PARPRIM_RUNNER_EXE) + " --list");
   INFO(text);
   CHECK(status == 0);
   CHECK(text.find("unavailable: no CUDA device visible (CUDA_VISIBLE_DEVICES is empty)") !=

@@ -12,8 +12,12 @@ class off_by_one_backend final : public parprim::host_backend {
             .version = "0.0.1",
             .description = "exclusive scan off by one above 100 elements (for tests)",
             .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {{PARPRIM_OP_SCAN, "wrong", "starts from 1", PARPRIM_ALL_DTYPES,
-                          PARPRIM_CAP_SCAN_EXCLUSIVE, {}}},
+            .variants = {{PARPRIM_OP_SCAN,
+                          "wrong",
+                          "starts from 1",
+                          PARPRIM_ALL_DTYPES,
+                          PARPRIM_CAP_SCAN_EXCLUSIVE,
+                          {}}},
             .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t n) override {

@@ -18,18 +18,17 @@ parprim_status status_of(cudaError_t e);
 
 }  // namespace parprim::cuda
 
-#define PARPRIM_CUDA_CHECK(call)                                              \
-  do {                                                                        \
-    const cudaError_t parprim_cuda_error_ = (call);                           \
-    if (parprim_cuda_error_ != cudaSuccess)                                   \
-      ::parprim::cuda::fail(parprim_cuda_error_, #call, __FILE__, __LINE__);  \
+#define PARPRIM_CUDA_CHECK(call)                                             \
+  do {                                                                       \
+    const cudaError_t parprim_cuda_error_ = (call);                          \
+    if (parprim_cuda_error_ != cudaSuccess)                                  \
+      ::parprim::cuda::fail(parprim_cuda_error_, #call, __FILE__, __LINE__); \
   } while (0)
 
 /// After a kernel launch: launch-configuration errors and sticky errors of earlier work.
-#define PARPRIM_CUDA_CHECK_LAUNCH(kernel_name)                                \
-  do {                                                                        \
-    const cudaError_t parprim_cuda_error_ = cudaGetLastError();               \
-    if (parprim_cuda_error_ != cudaSuccess)                                   \
-      ::parprim::cuda::fail(parprim_cuda_error_, "launch of " kernel_name,    \
-                            __FILE__, __LINE__);                              \
+#define PARPRIM_CUDA_CHECK_LAUNCH(kernel_name)                                                  \
+  do {                                                                                          \
+    const cudaError_t parprim_cuda_error_ = cudaGetLastError();                                 \
+    if (parprim_cuda_error_ != cudaSuccess)                                                     \
+      ::parprim::cuda::fail(parprim_cuda_error_, "launch of " kernel_name, __FILE__, __LINE__); \
   } while (0)

@@ -7,9 +7,10 @@
 namespace parprim::cuda {
 
 template <class I>
-__global__ void count_from_exclusive_scan(const I* offsets, const I* last_addend, std::uint64_t last,
-                                          std::uint64_t* count) {
-  *count = static_cast<std::uint64_t>(offsets[last]) + static_cast<std::uint64_t>(last_addend[last]);
+__global__ void count_from_exclusive_scan(const I* offsets, const I* last_addend,
+                                          std::uint64_t last, std::uint64_t* count) {
+  *count =
+      static_cast<std::uint64_t>(offsets[last]) + static_cast<std::uint64_t>(last_addend[last]);
 }
 
 }  // namespace parprim::cuda

@@ -15,7 +15,9 @@ inline unsigned grid_for(std::uint64_t n, unsigned threads) {
 }
 
 /// Blocks for one tile per block (tiles of `tile` elements), as a 64-bit count.
-inline std::uint64_t tiles_for(std::uint64_t n, std::uint64_t tile) { return (n + tile - 1) / tile; }
+inline std::uint64_t tiles_for(std::uint64_t n, std::uint64_t tile) {
+  return (n + tile - 1) / tile;
+}
 
 /// The first index and the stride of a grid-stride loop, in 64 bits.
 __device__ __forceinline__ std::uint64_t global_index() {

@@ -48,8 +48,7 @@ inline constexpr pack_table<2> pack2{};
 
 // Lane mask of the kept lanes of x.
 template <class T>
-__attribute__((target("sse4.2"))) inline int kept_lanes(__m128i x, bool greater_than,
-                                                       T threshold) {
+__attribute__((target("sse4.2"))) inline int kept_lanes(__m128i x, bool greater_than, T threshold) {
   if constexpr (std::is_same_v<T, float>) {
     const __m128 v = _mm_castsi128_ps(x);
     const __m128 m = greater_than ? _mm_cmpgt_ps(v, _mm_set1_ps(threshold))
@@ -57,8 +56,8 @@ __attribute__((target("sse4.2"))) inline int kept_lanes(__m128i x, bool greater_
     return _mm_movemask_ps(m);
   } else if constexpr (std::is_same_v<T, double>) {
     const __m128d v = _mm_castsi128_pd(x);
-    const __m128d m = greater_than ? _mm_cmpgt_pd(v, _mm_set1_pd(threshold))
-                                   : _mm_cmpneq_pd(v, _mm_setzero_pd());
+    const __m128d m =
+        greater_than ? _mm_cmpgt_pd(v, _mm_set1_pd(threshold)) : _mm_cmpneq_pd(v, _mm_setzero_pd());
     return _mm_movemask_pd(m);
   } else if constexpr (sizeof(T) == 4) {
     if (!greater_than)
@@ -93,8 +92,10 @@ __attribute__((target("sse4.2,popcnt"))) std::uint64_t simd_compact(const T* in,
                                                                     const keep_rule<T>& keep) {
   constexpr int lanes = 16 / sizeof(T);
   const auto& table = [] {
-    if constexpr (lanes == 4) return detail::pack4;
-    else return detail::pack2;
+    if constexpr (lanes == 4)
+      return detail::pack4;
+    else
+      return detail::pack2;
   }();
   std::uint64_t count = 0, i = 0;
   // Storing 16 bytes at out + count writes lanes count..count+lanes-1 <= i+lanes-1 < n.

@@ -65,8 +65,8 @@ std::vector<unsigned> needed_passes(const typename radix_digits<T, Bits>::histog
 /// Stable scatter of keys[0..n) (and values, when given) by the digit of `pass`; `offsets[d]` is
 /// where the next key with digit d goes, advanced as keys are written.
 template <class T, unsigned Bits>
-void scatter_pass(const T* keys, const T* values, std::uint64_t n, bool descending,
-                  unsigned pass, std::uint64_t* offsets, T* keys_out, T* values_out) {
+void scatter_pass(const T* keys, const T* values, std::uint64_t n, bool descending, unsigned pass,
+                  std::uint64_t* offsets, T* keys_out, T* values_out) {
   using D = radix_digits<T, Bits>;
   const auto flip = D::flip(descending);
   if (values) {
