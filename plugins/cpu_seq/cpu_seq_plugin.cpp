@@ -12,12 +12,6 @@
 
 namespace parprim::cpu_seq {
 
-constexpr std::uint32_t scan_flags = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
-constexpr std::uint32_t compact_flags =
-    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
-constexpr std::uint32_t sort_flags = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
-                                     PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
-
 class cpu_seq_backend final : public host_backend {
  public:
   static plugin_info info() {
@@ -30,25 +24,25 @@ class cpu_seq_backend final : public host_backend {
                       "sequential",
                       "16-byte vectors scanned in registers",
                       PARPRIM_ALL_DTYPES,
-                      scan_flags,
+                      every_scan,
                       {}},
                      {PARPRIM_OP_COMPACT,
                       "branchless",
                       "SIMD lane packing (SSE4.2), else branch-free scalar",
                       PARPRIM_ALL_DTYPES,
-                      compact_flags,
+                      every_compact,
                       {}},
                      {PARPRIM_OP_SORT,
                       "radix",
                       "LSD radix sort, constant digits skipped",
                       PARPRIM_ALL_DTYPES,
-                      sort_flags,
+                      every_sort,
                       {{"radix_bits", "bits per radix digit", 11, {8, 11}}}},
                      {PARPRIM_OP_SORT,
                       "std",
                       "std::stable_sort, for comparison",
                       PARPRIM_ALL_DTYPES,
-                      sort_flags,
+                      every_sort,
                       {}}},
         .params = {},
     };

@@ -23,11 +23,6 @@
 namespace parprim::cpu_tbb {
 namespace {
 
-constexpr std::uint32_t scan_flags = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
-constexpr std::uint32_t compact_flags =
-    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
-constexpr std::uint32_t sort_flags = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
-                                     PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
 constexpr std::uint32_t keys_only_flags =
     PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
 // tbb::parallel_sort is not stable; only for integer keys is that invisible (equal keys are
@@ -153,19 +148,19 @@ class cpu_tbb_backend final : public host_backend {
                  "chained",
                  "one pass over L2-sized parts, carries chained",
                  PARPRIM_ALL_DTYPES,
-                 scan_flags,
+                 every_scan,
                  {}},
                 {PARPRIM_OP_COMPACT,
                  "chained",
                  "count, chained offsets, SIMD compaction",
                  PARPRIM_ALL_DTYPES,
-                 compact_flags,
+                 every_compact,
                  {}},
                 {PARPRIM_OP_SORT,
                  "radix",
                  "parallel LSD radix sort (11-bit digits)",
                  PARPRIM_ALL_DTYPES,
-                 sort_flags,
+                 every_sort,
                  {}},
                 {PARPRIM_OP_SORT,
                  "tbb_parallel_sort",

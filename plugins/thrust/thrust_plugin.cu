@@ -8,12 +8,6 @@
 
 namespace parprim::thrust_plugin {
 
-constexpr std::uint32_t scan_flags = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
-constexpr std::uint32_t compact_flags =
-    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
-constexpr std::uint32_t sort_flags = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
-                                     PARPRIM_CAP_SORT_ASCENDING | PARPRIM_CAP_SORT_DESCENDING;
-
 class thrust_backend final : public cuda::cuda_backend {
  public:
   static plugin_info info() {
@@ -30,32 +24,32 @@ class thrust_backend final : public cuda::cuda_backend {
                  "thrust",
                  "thrust::exclusive_scan / inclusive_scan",
                  PARPRIM_ALL_DTYPES,
-                 scan_flags,
+                 every_scan,
                  {}},
-                {PARPRIM_OP_SCAN, "cub", "cub::DeviceScan", PARPRIM_ALL_DTYPES, scan_flags, {}},
+                {PARPRIM_OP_SCAN, "cub", "cub::DeviceScan", PARPRIM_ALL_DTYPES, every_scan, {}},
                 {PARPRIM_OP_COMPACT,
                  "thrust",
                  "thrust::copy_if",
                  PARPRIM_ALL_DTYPES,
-                 compact_flags,
+                 every_compact,
                  {}},
                 {PARPRIM_OP_COMPACT,
                  "cub",
                  "cub::DeviceSelect::If",
                  PARPRIM_ALL_DTYPES,
-                 compact_flags,
+                 every_compact,
                  {}},
                 {PARPRIM_OP_SORT,
                  "thrust",
                  "copy, then thrust::stable_sort(_by_key)",
                  PARPRIM_ALL_DTYPES,
-                 sort_flags,
+                 every_sort,
                  {}},
                 {PARPRIM_OP_SORT,
                  "cub",
                  "cub::DeviceRadixSort::SortKeys / SortPairs",
                  PARPRIM_ALL_DTYPES,
-                 sort_flags,
+                 every_sort,
                  {}},
             },
         .params = {},

@@ -104,7 +104,8 @@ std::vector<record> sweep::run(const std::function<void(const std::vector<record
       for (distribution d : b.distributions) {
         for (std::uint64_t n : b.sizes) {
           const std::uint64_t seed = state_seed(config_.seed, t, d, n);
-          if (!applies_to(d, t)) {
+          // A state no backend can run is one skipped record per form, for every backend.
+          auto skip_every_form = [&](const std::string& reason) {
             for (const auto& f : b.forms) {
               progress_.step(b.name + " " + std::string(to_string(t)) + " n=" + std::to_string(n));
               record r;
@@ -115,29 +116,20 @@ std::vector<record> sweep::run(const std::function<void(const std::vector<record
               r.seed = seed;
               r.backend = "-";
               r.status = record_status::skipped;
-              r.reason = std::string(to_string(d)) + " inputs exist for f32 and f64 only";
+              r.reason = reason;
               records.push_back(r);
             }
+          };
+          if (!applies_to(d, t)) {
+            skip_every_form(std::string(to_string(d)) + " inputs exist for f32 and f64 only");
             continue;
           }
           // One input per (type, distribution, size), shared by every form and backend.
           const auto available = host_memory_available();
           const double input_bytes = double(n) * double(dtype_size(t)) * 2;
           if (available && input_bytes > double(*available) * 0.9) {
-            for (const auto& f : b.forms) {
-              progress_.step(b.name + " " + std::string(to_string(t)) + " n=" + std::to_string(n));
-              record r;
-              r.benchmark = b.name;
-              r.task = f.for_type(t);
-              r.n = n;
-              r.input = d;
-              r.seed = seed;
-              r.backend = "-";
-              r.status = record_status::skipped;
-              r.reason = "input needs " + gib(input_bytes) + " of host memory, " +
-                         gib(double(*available)) + " available";
-              records.push_back(r);
-            }
+            skip_every_form("input needs " + gib(input_bytes) + " of host memory, " +
+                            gib(double(*available)) + " available");
             continue;
           }
           host_array in, values;

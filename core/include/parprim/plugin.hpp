@@ -25,6 +25,14 @@
 
 namespace parprim {
 
+/// Capability flags of variants that offer every form of their operation.
+inline constexpr std::uint32_t every_scan = PARPRIM_CAP_SCAN_EXCLUSIVE | PARPRIM_CAP_SCAN_INCLUSIVE;
+inline constexpr std::uint32_t every_compact =
+    PARPRIM_CAP_COMPACT_NONZERO | PARPRIM_CAP_COMPACT_GREATER_THAN;
+inline constexpr std::uint32_t every_sort = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
+                                            PARPRIM_CAP_SORT_ASCENDING |
+                                            PARPRIM_CAP_SORT_DESCENDING;
+
 struct param {
   std::string name;
   std::string description;
