@@ -34,7 +34,8 @@ class chained_parts {
         inclusive_(parts_) {}
 
   /// reduce(begin, end) -> Carry; combine(Carry, Carry) -> Carry;
-  /// finish(begin, end, exclusive_prefix) does the part's real work.
+  /// finish(begin, end, exclusive_prefix, aggregate) does the part's real work, on the worker
+  /// that reduced the part, right after it.
   template <class Reduce, class Combine, class Finish>
   void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish) {
     for (std::uint64_t i = 0; i < parts_; ++i) ready_[i].store(false, std::memory_order_relaxed);
@@ -49,7 +50,7 @@ class chained_parts {
           const Carry prefix = i == 0 ? zero : wait_for(i - 1);
           inclusive_[i] = combine(prefix, aggregate);
           ready_[i].store(true, std::memory_order_release);
-          finish(begin, end, prefix);
+          finish(begin, end, prefix, aggregate);
         }
       });
     });

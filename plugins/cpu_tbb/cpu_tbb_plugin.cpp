@@ -54,7 +54,7 @@ class scan_plan final : public plan {
         arena_, T(0),
         [&](std::uint64_t b, std::uint64_t e) { return host::reduce_range(in + b, e - b); },
         [](T a, T b) { return host::wrapping_add(a, b); },
-        [&](std::uint64_t b, std::uint64_t e, T carry) {
+        [&](std::uint64_t b, std::uint64_t e, T carry, T) {
           host::scan_range(in + b, out + b, e - b, carry, inclusive_);
         });
   }
@@ -69,38 +69,39 @@ template <class T>
 class compact_plan final : public plan {
  public:
   compact_plan(const problem& p, std::uint64_t n, int threads)
-      : n_(n), keep_(p), arena_(threads), parts_(n, part_elements<T>) {}
+      : n_(n), keep_(p), arena_(threads), parts_(n, part_elements<T>),
+        // One L2-sized buffer per worker (plus the lanes the SIMD compaction writes past its
+        // count), allocated here so that run() allocates nothing.
+        kept_(static_cast<std::size_t>(arena_.max_concurrency()),
+              std::vector<T>(part_elements<T> + 16)) {}
 
   void run(const parprim_io& io) override {
     const T* in = io_in<T>(io);
     T* out = io_out<T>(io);
     std::uint64_t total = 0;  // written by the worker that finishes the last part
+    // A worker compacts its part into its own buffer while it counts (the part is read from
+    // memory once), then copies the kept elements to their place once the offset is known.
     parts_.run(
         arena_, std::uint64_t{0},
-        [&](std::uint64_t b, std::uint64_t e) { return host::count_range(in + b, e - b, keep_); },
+        [&](std::uint64_t b, std::uint64_t e) {
+          return host::compact_range(in + b, own_buffer(), e - b, keep_);
+        },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
-        [&](std::uint64_t b, std::uint64_t e, std::uint64_t offset) {
-          // The SIMD compaction writes a few lanes past its count; staging each block in L1
-          // keeps them out of the next part's output, which another worker may be writing.
-          constexpr std::uint64_t block = 2048;
-          alignas(64) T staging[block];
-          std::uint64_t written = 0;
-          for (std::uint64_t i = b; i < e; i += block) {
-            const std::uint64_t m = std::min(block, e - i);
-            const std::uint64_t kept = host::compact_range(in + i, staging, m, keep_);
-            std::memcpy(out + offset + written, staging, kept * sizeof(T));
-            written += kept;
-          }
-          if (e == n_) total = offset + written;
+        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept) {
+          std::memcpy(out + offset, own_buffer(), kept * sizeof(T));
+          if (e == n_) total = offset + kept;
         });
     *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here
   }
 
  private:
+  T* own_buffer() { return kept_[tbb::this_task_arena::current_thread_index()].data(); }
+
   std::uint64_t n_;
   host::keep_rule<T> keep_;
   tbb::task_arena arena_;
   chained_parts<std::uint64_t> parts_;
+  std::vector<std::vector<T>> kept_;
 };
 
 template <class T>
