@@ -171,6 +171,43 @@ TEST_CASE("end to end: a size too large for memory is skipped with a reason, the
   CHECK(j["records"][1]["status"] == "ok");
 }
 
+TEST_CASE("end to end: out of device memory skips the state, a lost device fails the rest") {
+  const fs::path dir = scratch("limits");
+  const std::string head = std::string(quick_measurement) + "plugin_paths: [" +
+                           PARPRIM_PLANTED_PLUGIN_DIR + "]\nbackends: [planted_limits]\n" +
+                           "outputs: {json: " + (dir / "r.json").string() + "}\n";
+  SECTION("a size the device cannot hold is skipped with the reason; the others run") {
+    const run_output out = run_runner(
+        write(dir, "oom.yaml", head + "benchmarks:\n  - {operation: scan, sizes: [100, 2^20]}\n")
+            .string());
+    INFO(out.text);
+    CHECK(out.status == 0);
+    const json j = read_json(dir / "r.json");
+    REQUIRE(j["records"].size() == 2);
+    CHECK(j["records"][0]["status"] == "ok");
+    CHECK(j["records"][1]["status"] == "skipped");
+    CHECK(j["records"][1]["reason"].get<std::string>().find(
+              "out of memory: planted_limits: allocate failed (out of memory): planted: 4194304 "
+              "bytes exceed the 1 MiB device") != std::string::npos);
+  }
+  SECTION("after a sticky device error the backend's later states fail without running") {
+    const run_output out =
+        run_runner(write(dir, "lost.yaml",
+                         head + "benchmarks:\n  - {operation: scan, sizes: [100, 777, 800]}\n")
+                       .string());
+    INFO(out.text);
+    CHECK(out.status == 1);
+    const json j = read_json(dir / "r.json");
+    REQUIRE(j["records"].size() == 3);
+    CHECK(j["records"][0]["status"] == "ok");
+    CHECK(j["records"][1]["status"] == "failed");
+    CHECK(j["records"][1]["reason"].get<std::string>().find("device lost") != std::string::npos);
+    CHECK(j["records"][2]["status"] == "failed");
+    CHECK(j["records"][2]["reason"].get<std::string>().starts_with(
+        "not run: an earlier state lost the device"));
+  }
+}
+
 TEST_CASE("end to end: bad configs exit 2 with the place named") {
   const fs::path dir = scratch("bad_config");
   SECTION("missing config") {
