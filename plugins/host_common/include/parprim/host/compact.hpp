@@ -26,14 +26,4 @@ std::uint64_t compact_range(const T* in, T* out, std::uint64_t n, const keep_rul
   });
 }
 
-/// How many elements of in[0..n) are kept.
-template <class T>
-std::uint64_t count_range(const T* in, std::uint64_t n, const keep_rule<T>& keep) {
-  return keep.visit([&](auto pred) {
-    std::uint64_t count = 0;
-    for (std::uint64_t i = 0; i < n; ++i) count += pred(in[i]) ? 1 : 0;
-    return count;
-  });
-}
-
 }  // namespace parprim::host
