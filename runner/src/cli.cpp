@@ -14,6 +14,7 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   CLI::App app{
       "parprim runner: validates every backend against the reference and times it.\n"
       "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
+      "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
       "asked for by name could not be loaded. See docs/runner.md and docs/config.md.",
       "runner"};
@@ -40,6 +41,17 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   app.add_option("--markdown", o.markdown, "write Markdown results here");
   app.add_flag("--no-console", o.no_console, "do not print the tables");
   app.add_flag("--no-progress", o.no_progress, "no progress line on stderr");
+
+  compare_options cmp;
+  double threshold = 0;
+  std::string markdown;
+  CLI::App* compare = app.add_subcommand(
+      "compare", "compare two results files state by state (FASTER / SLOWER / SAME by noise)");
+  compare->add_option("base", cmp.base, "the results JSON to compare against")->required();
+  compare->add_option("new", cmp.fresh, "the results JSON to compare")->required();
+  auto* threshold_option = compare->add_option(
+      "--threshold", threshold, "exit 1 when a state is SLOWER by more than this many percent");
+  compare->add_option("--markdown", markdown, "also write the comparison here as Markdown");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -48,6 +60,12 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
     return o;
   }
   if (!config.empty()) o.config_path = config;
+  if (*compare) {
+    if (threshold_option->count()) cmp.threshold_percent = threshold;
+    if (!markdown.empty()) cmp.markdown = markdown;
+    o.compare = cmp;
+    return o;
+  }
   if (!o.list && !o.config_path) {
     std::cerr << "runner: a config file is required (for example configs/sweep.yaml); "
                  "see runner --help\n";

@@ -11,6 +11,13 @@
 
 namespace parprim::runner {
 
+/// `runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]`
+struct compare_options {
+  std::filesystem::path base, fresh;
+  std::optional<double> threshold_percent;  // exit 1 when a state is slower by more than this
+  std::optional<std::filesystem::path> markdown;
+};
+
 struct options {
   std::optional<std::filesystem::path> config_path;
   bool list = false;
@@ -22,6 +29,7 @@ struct options {
   bool no_console = false;
   bool no_progress = false;
   std::string command_line;
+  std::optional<compare_options> compare;
 };
 
 /// Parses argv. On --help prints the help and returns exit_ok through `exit_now`; on a usage

@@ -2,7 +2,10 @@
 #include <filesystem>
 #include <iostream>
 
+#include <fstream>
+
 #include "cli.hpp"
+#include "compare.hpp"
 #include "config.hpp"
 #include "context.hpp"
 #include "list_printer.hpp"
@@ -36,12 +39,55 @@ void print_diagnostics(const diagnostics& diag) {
   for (const auto& d : diag.items()) std::cerr << "runner: " << d.message << "\n";
 }
 
+std::optional<nlohmann::json> read_results(const fs::path& path) {
+  std::ifstream f(path);
+  if (!f) {
+    std::cerr << "runner: " << path.string() << ": cannot read results file\n";
+    return std::nullopt;
+  }
+  try {
+    nlohmann::json j = nlohmann::json::parse(f);
+    if (j.value("schema", "") != "parprim-results")
+      throw std::runtime_error("not a parprim results file (no \"schema\": \"parprim-results\")");
+    return j;
+  } catch (const std::exception& e) {
+    std::cerr << "runner: " << path.string() << ": " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+int run_compare(const compare_options& o) {
+  const auto base = read_results(o.base), fresh = read_results(o.fresh);
+  if (!base || !fresh) return exit_bad_config;
+  comparison c;
+  try {
+    c = compare_results(*base, *fresh);
+  } catch (const std::exception& e) {
+    std::cerr << "runner: compare: malformed record: " << e.what() << "\n";
+    return exit_bad_config;
+  }
+  print_comparison(std::cout, c);
+  if (o.markdown) {
+    std::ofstream md(*o.markdown);
+    md << "# parprim comparison\n\nbase: `" << o.base.string() << "`, new: `" << o.fresh.string()
+       << "`\n\n";
+    print_comparison(md, c);
+  }
+  if (!o.threshold_percent) return exit_ok;
+  const auto slower = regressions(c, *o.threshold_percent / 100.0);
+  for (const auto* s : slower)
+    std::cerr << "runner: regression: " << s->key << " is " << s->ratio << "x the base, beyond the "
+              << *o.threshold_percent << "% threshold\n";
+  return slower.empty() ? exit_ok : exit_validation_failed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::optional<int> exit_now;
   const options opts = parse_command_line(argc, argv, exit_now);
   if (exit_now) return *exit_now;
+  if (opts.compare) return run_compare(*opts.compare);
 
   diagnostics diag;
   if (opts.list) {

@@ -1,0 +1,104 @@
+#include "compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+namespace parprim::runner {
+namespace {
+
+using nlohmann::json;
+
+// A state's identity: everything that was run, nothing that was measured.
+std::string state_key(const json& r) {
+  std::string params;
+  for (const auto& [name, value] : r.at("params").items())
+    params += fmt::format(" {}={}", name, value.get<long long>());
+  // The benchmark's name only where it says more than the operation (as in the tables).
+  const std::string benchmark = r.at("benchmark").get<std::string>();
+  const std::string operation = r.at("operation").get<std::string>();
+  return fmt::format("{}{} {} {} {} n={} {}/{}{}", benchmark == operation ? "" : benchmark + ": ",
+                     operation, r.at("form").get<std::string>(), r.at("type").get<std::string>(),
+                     r.at("distribution").get<std::string>(), r.at("n").get<unsigned long long>(),
+                     r.at("backend").get<std::string>(), r.at("variant").get<std::string>(),
+                     params);
+}
+
+std::map<std::string, const json*> valid_states(const json& doc) {
+  std::map<std::string, const json*> states;
+  for (const auto& r : doc.at("records"))
+    if (r.at("status") == "ok" && r.at("time_s").is_object()) states[state_key(r)] = &r;
+  return states;
+}
+
+}  // namespace
+
+const char* to_string(verdict v) {
+  switch (v) {
+    case verdict::faster:
+      return "FASTER";
+    case verdict::slower:
+      return "SLOWER";
+    case verdict::same:
+      return "SAME";
+  }
+  return "?";
+}
+
+comparison compare_results(const json& base, const json& fresh) {
+  comparison c;
+  const auto a = valid_states(base), b = valid_states(fresh);
+  for (const auto& [key, r] : a) {
+    const auto it = b.find(key);
+    if (it == b.end()) {
+      c.only_in_base.push_back(key);
+      continue;
+    }
+    const json& ta = r->at("time_s");
+    const json& tb = it->second->at("time_s");
+    compared_state s;
+    s.key = key;
+    s.base_median = ta.at("median").get<double>();
+    s.new_median = tb.at("median").get<double>();
+    s.ratio = s.new_median / s.base_median;
+    s.noise = std::max(ta.at("noise").get<double>(), tb.at("noise").get<double>());
+    // A difference within the noise of either measurement says nothing.
+    const double change = std::fabs(s.ratio - 1.0);
+    s.outcome = change <= s.noise ? verdict::same : s.ratio > 1 ? verdict::slower : verdict::faster;
+    c.states.push_back(s);
+  }
+  for (const auto& [key, r] : b)
+    if (!a.count(key)) c.only_in_new.push_back(key);
+  return c;
+}
+
+std::vector<const compared_state*> regressions(const comparison& c, double threshold) {
+  std::vector<const compared_state*> out;
+  for (const auto& s : c.states)
+    if (s.outcome == verdict::slower && s.ratio > 1.0 + threshold) out.push_back(&s);
+  return out;
+}
+
+void print_comparison(std::ostream& os, const comparison& c) {
+  fmt::print(os, "| state | base | new | new / base | noise | verdict |\n");
+  fmt::print(os, "|---|---:|---:|---:|---:|---|\n");
+  for (const auto& s : c.states)
+    fmt::print(os, "| {} | {:.4g} ms | {:.4g} ms | {:.3f} | {:.1f}% | {} |\n", s.key,
+               s.base_median * 1e3, s.new_median * 1e3, s.ratio, s.noise * 100,
+               to_string(s.outcome));
+  for (const auto& k : c.only_in_base) fmt::print(os, "\n- only in the base: {}", k);
+  for (const auto& k : c.only_in_new) fmt::print(os, "\n- only in the new results: {}", k);
+  if (!c.only_in_base.empty() || !c.only_in_new.empty()) fmt::print(os, "\n");
+  const auto count = [&](verdict v) {
+    return std::count_if(c.states.begin(), c.states.end(),
+                         [&](const compared_state& s) { return s.outcome == v; });
+  };
+  fmt::print(os, "\n{} faster, {} slower, {} same; {} only in the base, {} only in the new\n",
+             count(verdict::faster), count(verdict::slower), count(verdict::same),
+             c.only_in_base.size(), c.only_in_new.size());
+}
+
+}  // namespace parprim::runner

@@ -1,0 +1,41 @@
+// `runner compare BASE.json NEW.json`: every state present in both result files, with the ratio
+// of their median times, classified FASTER / SLOWER / SAME by whether the difference exceeds the
+// measured noise (as nvbench's compare script does); states present in only one file are listed.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace parprim::runner {
+
+enum class verdict { faster, slower, same };
+const char* to_string(verdict v);
+
+struct compared_state {
+  std::string key;                         // "scan exclusive i32 uniform n=1024 cpu_seq/sequential"
+  double base_median = 0, new_median = 0;  // seconds
+  double ratio = 0;                        // new / base
+  double noise = 0;                        // the larger relative noise of the two
+  verdict outcome = verdict::same;
+};
+
+struct comparison {
+  std::vector<compared_state> states;
+  std::vector<std::string> only_in_base, only_in_new;
+};
+
+/// Compares the valid (status ok) records of two results documents.
+comparison compare_results(const nlohmann::json& base, const nlohmann::json& fresh);
+
+/// A Markdown table of the comparison (also what the console shows).
+void print_comparison(std::ostream& os, const comparison& c);
+
+/// The states slower than the base by more than `threshold` (a fraction: 0.1 is 10%) and than
+/// their noise: what a CI gate fails on.
+std::vector<const compared_state*> regressions(const comparison& c, double threshold);
+
+}  // namespace parprim::runner

@@ -1,0 +1,95 @@
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "compare.hpp"
+
+using namespace parprim::runner;
+using nlohmann::json;
+
+namespace {
+
+json state(const std::string& backend, std::uint64_t n, double median, double noise) {
+  return {{"benchmark", "scan"},
+          {"operation", "scan"},
+          {"form", "exclusive"},
+          {"type", "i32"},
+          {"variant", "v"},
+          {"params", json::object()},
+          {"n", n},
+          {"distribution", "uniform"},
+          {"backend", backend},
+          {"status", "ok"},
+          {"time_s", {{"median", median}, {"noise", noise}}}};
+}
+
+json results(std::vector<json> records) {
+  return {{"schema", "parprim-results"}, {"schema_version", 1}, {"records", records}};
+}
+
+}  // namespace
+
+TEST_CASE("compare: a planted 2x slowdown is SLOWER and a regression past the threshold") {
+  const json base = results({state("a", 1000, 1e-3, 0.01), state("b", 1000, 1e-3, 0.01)});
+  const json fresh = results({state("a", 1000, 2e-3, 0.01), state("b", 1000, 1e-3, 0.01)});
+  const comparison c = compare_results(base, fresh);
+  REQUIRE(c.states.size() == 2);
+  CHECK(c.states[0].key == "scan exclusive i32 uniform n=1000 a/v");
+  CHECK(c.states[0].outcome == verdict::slower);
+  CHECK(c.states[0].ratio == Approx(2.0));
+  CHECK(c.states[1].outcome == verdict::same);
+  CHECK(regressions(c, 0.10).size() == 1);
+  CHECK(regressions(c, 1.50).empty());  // 2x is within a 150% threshold
+}
+
+TEST_CASE("compare: identical results are SAME; a change within the noise too") {
+  const json base = results({state("a", 10, 1e-3, 0.05)});
+  CHECK(compare_results(base, base).states[0].outcome == verdict::same);
+  const json noisy = results({state("a", 10, 1.04e-3, 0.05)});
+  CHECK(compare_results(base, noisy).states[0].outcome == verdict::same);
+  const json quicker = results({state("a", 10, 0.5e-3, 0.05)});
+  CHECK(compare_results(base, quicker).states[0].outcome == verdict::faster);
+}
+
+TEST_CASE("compare: states in only one file are listed; failed states are not compared") {
+  json failed = state("c", 10, 1e-3, 0.01);
+  failed["status"] = "failed";
+  const json base = results({state("a", 10, 1e-3, 0.01), failed});
+  const json fresh = results({state("b", 10, 1e-3, 0.01)});
+  const comparison c = compare_results(base, fresh);
+  CHECK(c.states.empty());
+  CHECK(c.only_in_base == std::vector<std::string>{"scan exclusive i32 uniform n=10 a/v"});
+  CHECK(c.only_in_new == std::vector<std::string>{"scan exclusive i32 uniform n=10 b/v"});
+  std::ostringstream text;
+  print_comparison(text, c);
+  CHECK(text.str().find("0 faster, 0 slower, 0 same; 1 only in the base, 1 only in the new") !=
+        std::string::npos);
+}
+
+TEST_CASE("compare: the runner's exit status gates on the threshold") {
+  const auto dir = std::filesystem::temp_directory_path() / "parprim_test_compare";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "base.json") << results({state("a", 1000, 1e-3, 0.01)});
+  std::ofstream(dir / "slow.json") << results({state("a", 1000, 2e-3, 0.01)});
+  std::ofstream(dir / "bad.json") << "{ not json";
+  auto run = [&](const std::string& args) {
+    const int raw = std::system(
+        (std::string(PARPRIM_RUNNER_EXE) + " compare " + args + " > /dev/null 2>&1").c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  const std::string base = (dir / "base.json").string(), slow = (dir / "slow.json").string();
+  CHECK(run(base + " " + slow) == 0);  // no threshold: a report only
+  CHECK(run(base + " " + slow + " --threshold 10") == 1);
+  CHECK(run(base + " " + base + " --threshold 10") == 0);
+  CHECK(run(base + " " + (dir / "bad.json").string()) == 2);
+  CHECK(run(base + " " + slow + " --markdown " + (dir / "cmp.md").string()) == 0);
+  std::ifstream md(dir / "cmp.md");
+  std::string first;
+  std::getline(md, first);
+  CHECK(first == "# parprim comparison");
+}
