@@ -13,6 +13,7 @@ packages=(
   libcli11-dev        # runner command line
   nlohmann-json3-dev  # canonical JSON results
   patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
+  python3-matplotlib  # `runner plot` (runner/plot/plot_results.py)
 )
 
 if [ "$(id -u)" -ne 0 ]; then

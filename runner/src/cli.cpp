@@ -15,6 +15,7 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "parprim runner: validates every backend against the reference and times it.\n"
       "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
       "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]\n"
+      "       runner plot RESULTS.json [--out DIR]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
       "asked for by name could not be loaded. See docs/runner.md and docs/config.md.",
       "runner"};
@@ -52,6 +53,13 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   auto* threshold_option = compare->add_option(
       "--threshold", threshold, "exit 1 when a state is SLOWER by more than this many percent");
   compare->add_option("--markdown", markdown, "also write the comparison here as Markdown");
+
+  plot_options plt;
+  std::string plot_out;
+  CLI::App* plot = app.add_subcommand(
+      "plot", "PNG and SVG plots of a results file (time and throughput against size, scaling)");
+  plot->add_option("results", plt.results, "the results JSON to plot")->required();
+  plot->add_option("--out", plot_out, "folder for the plots (default: RESULTS_plots beside it)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -60,6 +68,11 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
     return o;
   }
   if (!config.empty()) o.config_path = config;
+  if (*plot) {
+    if (!plot_out.empty()) plt.out = plot_out;
+    o.plot = plt;
+    return o;
+  }
   if (*compare) {
     if (threshold_option->count()) cmp.threshold_percent = threshold;
     if (!markdown.empty()) cmp.markdown = markdown;

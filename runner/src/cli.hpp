@@ -18,6 +18,12 @@ struct compare_options {
   std::optional<std::filesystem::path> markdown;
 };
 
+/// `runner plot RESULTS.json [--out DIR]`
+struct plot_options {
+  std::filesystem::path results;
+  std::optional<std::filesystem::path> out;
+};
+
 struct options {
   std::optional<std::filesystem::path> config_path;
   bool list = false;
@@ -30,6 +36,7 @@ struct options {
   bool no_progress = false;
   std::string command_line;
   std::optional<compare_options> compare;
+  std::optional<plot_options> plot;
 };
 
 /// Parses argv. On --help prints the help and returns exit_ok through `exit_now`; on a usage

@@ -2,6 +2,10 @@
 #include <filesystem>
 #include <iostream>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 
 #include "cli.hpp"
@@ -56,6 +60,28 @@ std::optional<nlohmann::json> read_results(const fs::path& path) {
   }
 }
 
+// The plotting script: installed as share/parprim/plot_results.py beside bin/, or in the source
+// tree this runner was built from.
+int run_plot(const plot_options& o) {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  fs::path script = exe.parent_path().parent_path() / "share" / "parprim" / "plot_results.py";
+  if (!fs::exists(script)) script = fs::path(PARPRIM_PLOT_SCRIPT);
+  if (!fs::exists(script)) {
+    std::cerr << "runner: plot: " << script.string() << " not found\n";
+    return exit_bad_config;
+  }
+  std::vector<std::string> args = {script.string(), o.results.string()};
+  if (o.out) args.insert(args.end(), {"--out", o.out->string()});
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());  // replaces the runner; returns only on failure
+  std::cerr << "runner: plot: cannot run " << script.string() << ": " << std::strerror(errno)
+            << "\n";
+  return exit_bad_config;
+}
+
 int run_compare(const compare_options& o) {
   const auto base = read_results(o.base), fresh = read_results(o.fresh);
   if (!base || !fresh) return exit_bad_config;
@@ -88,6 +114,7 @@ int main(int argc, char** argv) {
   const options opts = parse_command_line(argc, argv, exit_now);
   if (exit_now) return *exit_now;
   if (opts.compare) return run_compare(*opts.compare);
+  if (opts.plot) return run_plot(*opts.plot);
 
   diagnostics diag;
   if (opts.list) {

@@ -1,0 +1,45 @@
+// `runner plot` on a small fixed results file (data/small_results.json, made by the runner):
+// the plots exist, are non-empty and are PNG and SVG files.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string read(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+int run(const std::string& args) {
+  const int raw =
+      std::system((std::string(PARPRIM_RUNNER_EXE) + " plot " + args + " > /dev/null 2>&1").c_str());
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+}  // namespace
+
+TEST_CASE("plot: a size sweep and a thread sweep become PNG and SVG files") {
+  const fs::path out = fs::temp_directory_path() / "parprim_test_plot";
+  fs::remove_all(out);
+  REQUIRE(run(std::string(PARPRIM_RUNNER_DATA_DIR) + "/small_results.json --out " + out.string()) == 0);
+  for (const char* stem : {"scan_exclusive_i32_uniform", "scaling_sort_keys_ascending_i32_3000"}) {
+    CAPTURE(stem);
+    const std::string png = read(out / (std::string(stem) + ".png"));
+    const std::string svg = read(out / (std::string(stem) + ".svg"));
+    REQUIRE(png.size() > 1000);
+    CHECK(png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+    CHECK(svg.find("<svg") != std::string::npos);
+  }
+}
+
+TEST_CASE("plot: a file that is not parprim results is refused") {
+  const fs::path bad = fs::temp_directory_path() / "parprim_test_plot_bad.json";
+  std::ofstream(bad) << "{\"schema\": \"something else\"}";
+  CHECK(run(bad.string()) == 2);
+}
