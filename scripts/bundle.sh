@@ -21,6 +21,8 @@ cp build/tests/conformance/conformance build/tests/core/test_core bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
 cp scripts/gpu_run.sh bundle/
+mkdir -p bundle/share/parprim
+cp runner/plot/plot_results.py bundle/share/parprim/
 git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
 
 # The shared libraries they need, except the C library's own, which every Linux has and which

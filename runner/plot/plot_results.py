@@ -1,10 +1,12 @@
 #!/usr/bin/python3
-"""Plots a parprim results JSON: for each operation, element type and input distribution, the
+"""Plots a parprim results JSON, and writes the Markdown report that shows them: for each operation, element type and input distribution, the
 median time against size (log-log) and the throughput against size with each backend's copy
 bandwidth as its roofline, one line per backend and variant, min..max as a band; and, where the
 results sweep a `threads` parameter, time against thread count. PNG and SVG.
 
-    runner plot RESULTS.json [--out DIR]        (or run this file directly with the same arguments)
+    runner plot RESULTS.json [--out DIR]        plots only
+    runner report RESULTS.json [--out FILE.md]  plots beside FILE.md, and the report
+(or run this file directly: plot_results.py RESULTS.json [--out DIR] [--report FILE.md])
 
 Uses matplotlib (Debian's python3-matplotlib, hence /usr/bin/python3).
 """
@@ -66,18 +68,19 @@ def size_plots(doc, out):
             ax_t.fill_between(n, lo, hi, color=line.get_color(), alpha=0.2)
             ax_b.plot(n, [r["gb_per_second"] for r in rs], marker="o", markersize=3,
                       color=line.get_color(), label=name)
-            copies.setdefault(r["backend"], {}).update(
-                {r["n"]: r["copy_gb_per_second"] for r in rs})
-        # Backends on one device copy at one speed: draw their copy lines once, named together.
-        merged = []
+            copies.setdefault(rs[0]["backend"], {}).update(
+                {x["n"]: x["copy_gb_per_second"] for x in rs})
+        # Backends on one device copy at one speed: one dashed line per device, named after all
+        # of its backends (the first one's measurement is drawn).
+        devices = {p["name"]: p.get("device", "") for p in doc["context"]["plugins"]}
+        merged = {}
         for backend, by_n in sorted(copies.items()):
-            for names, other in merged:
-                if other.keys() == by_n.keys() and all(
-                        abs(other[x] - by_n[x]) <= 0.1 * max(other[x], by_n[x]) for x in by_n):
-                    names.append(backend)
-                    break
+            device = devices.get(backend, "").split(" (")[0]
+            if device.startswith("NVIDIA") and device in merged:
+                merged[device][0].append(backend)
             else:
-                merged.append(([backend], by_n))
+                merged[device if device.startswith("NVIDIA") else backend] = ([backend], by_n)
+        merged = list(merged.values())
         for names, by_n in merged:
             ns = sorted(by_n)
             ax_b.plot(ns, [by_n[x] for x in ns], linestyle="--", color="grey", linewidth=1)
@@ -85,7 +88,7 @@ def size_plots(doc, out):
                           color="grey", xytext=(-4, 3), textcoords="offset points", ha="right")
         ax_t.set(xscale="log", yscale="log", xlabel="elements (n)", ylabel="median time (ms)",
                  title="time (band: min..max)")
-        ax_b.set(xscale="log", xlabel="elements (n)", ylabel="throughput (GB/s)",
+        ax_b.set(xscale="log", yscale="log", xlabel="elements (n)", ylabel="throughput (GB/s)",
                  title="throughput; dashed: the backend's copy bandwidth")
         for ax in (ax_t, ax_b):
             ax.grid(True, which="both", alpha=0.3)
@@ -133,10 +136,67 @@ def scaling_plots(doc, out):
     return written
 
 
+def cell(r):
+    if r["status"] == "failed":
+        return "**FAILED**"
+    if r["status"] == "skipped":
+        return "skipped"
+    t = r["time_s"]
+    return (f"{t['median'] * 1e3:.4g} ms ±{t['noise'] * 100:.0f}%<br>{r['gb_per_second']:.1f} GB/s, "
+            f"{r['fraction_of_copy'] * 100:.0f}% copy")
+
+
+def write_report(doc, report, plots):
+    """Markdown: the context, then per operation, type and distribution its plot and table."""
+    ctx = doc["context"]
+    lines = [f"# parprim results: {machine_of(doc, doc['records'])}", ""]
+    lines += [f"- date: {ctx['date']}; host {ctx['host']}: {ctx['cpu']['model']}, "
+              f"{ctx['cpu']['threads']} threads, {ctx['memory_gib']:.0f} GiB",
+              f"- build: parprim {ctx['parprim_version']} ({ctx['git_revision']}), "
+              f"{ctx['build_type']}, {ctx['compiler']}",
+              f"- command: `{ctx['command_line']}`"]
+    for p in ctx["plugins"]:
+        where = p["device"] or "available" if p["available"] else f"unavailable: {p['unavailable_reason']}"
+        lines.append(f"- backend `{p['name']}` {p['version']}: {where}")
+    lines += ["", "Cells: median device-resident time ± relative noise; throughput by the operation's "
+              "byte model (docs/measurement.md); that throughput as a share of the same backend's copy "
+              "bandwidth in this run. Plots: median time with its min..max band, and throughput "
+              "against the copy bandwidth (dashed).", ""]
+    groups = {}
+    for r in doc["records"]:
+        groups.setdefault((r["benchmark"], r["operation"], r["form"], r["type"], r["distribution"]),
+                          []).append(r)
+    for (bench, op, form, typ, dist), records in sorted(groups.items()):
+        prefix = "" if bench == op else f"{bench}: "
+        lines += [f"## {prefix}{op} {form} {typ}, {dist}", ""]
+        image = plots / (slug(f"{prefix}{op}_{form}_{typ}_{dist}") + ".png")
+        if image.exists():
+            lines += [f"![{prefix}{op} {form} {typ}]({image.relative_to(report.parent)})", ""]
+        columns = sorted({label(r) for r in records if r["backend"] != "-"})
+        sizes = sorted({r["n"] for r in records})
+        by = {(r["n"], label(r)): r for r in records if r["backend"] != "-"}
+        if columns:
+            lines.append("| n | " + " | ".join(columns) + " |")
+            lines.append("|---:|" + "---|" * len(columns))
+            for n in sizes:
+                lines.append(f"| {n} | " + " | ".join(cell(by[(n, c)]) if (n, c) in by else ""
+                                                    for c in columns) + " |")
+            lines.append("")
+        notes = sorted({(label(r), r["status"], r["reason"]) for r in records if r["status"] != "ok"})
+        lines += [f"- {status} `{name}`: {reason}" for name, status, reason in notes]
+        if notes:
+            lines.append("")
+    for path in sorted(plots.glob("scaling_*.png")):
+        lines += [f"## {path.stem.replace('_', ' ')}", "", f"![{path.stem}]({path.relative_to(report.parent)})", ""]
+    report.write_text("\n".join(lines))
+
+
 def main():
     parser = argparse.ArgumentParser(description="plots of a parprim results JSON")
     parser.add_argument("results")
     parser.add_argument("--out", default=None, help="folder for the plots (default: beside it)")
+    parser.add_argument("--report", default=None,
+                        help="also write a Markdown report here, the plots beside it")
     args = parser.parse_args()
     path = pathlib.Path(args.results)
     try:
@@ -146,13 +206,20 @@ def main():
     except (OSError, ValueError) as e:
         print(f"plot: {path}: {e}", file=sys.stderr)
         return 2
-    out = pathlib.Path(args.out) if args.out else path.parent / (path.stem + "_plots")
+    report = pathlib.Path(args.report) if args.report else None
+    if report:
+        out = report.parent / (report.stem + "_plots")
+    else:
+        out = pathlib.Path(args.out) if args.out else path.parent / (path.stem + "_plots")
     out.mkdir(parents=True, exist_ok=True)
     written = size_plots(doc, out) + scaling_plots(doc, out)
     for w in written:
         print(w)
     if not written:
         print(f"plot: {path}: no state has two sizes or thread counts to draw", file=sys.stderr)
+    if report:
+        write_report(doc, report, out)
+        print(report)
     return 0
 
 

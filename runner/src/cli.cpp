@@ -6,6 +6,12 @@
 #include <iostream>
 
 namespace parprim::runner {
+namespace {
+// results/sweep.json -> results/sweep_report.md (sweep.md is the runner's own Markdown view).
+std::filesystem::path default_report_path(const std::filesystem::path& results) {
+  return results.parent_path() / (results.stem().string() + "_report.md");
+}
+}  // namespace
 
 options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) {
   options o;
@@ -16,6 +22,7 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
       "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]\n"
       "       runner plot RESULTS.json [--out DIR]\n"
+      "       runner report RESULTS.json [--out FILE.md]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
       "asked for by name could not be loaded. See docs/runner.md and docs/config.md.",
       "runner"};
@@ -60,6 +67,13 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "plot", "PNG and SVG plots of a results file (time and throughput against size, scaling)");
   plot->add_option("results", plt.results, "the results JSON to plot")->required();
   plot->add_option("--out", plot_out, "folder for the plots (default: RESULTS_plots beside it)");
+  plot_options rep;
+  std::string report_out;
+  CLI::App* report = app.add_subcommand(
+      "report", "a Markdown report of a results file: its tables with the plots beside them");
+  report->add_option("results", rep.results, "the results JSON to report")->required();
+  report->add_option("--out", report_out,
+                     "the Markdown file (default: RESULTS_report.md beside it)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -68,6 +82,13 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
     return o;
   }
   if (!config.empty()) o.config_path = config;
+  if (*report) {
+    rep.report = true;
+    rep.out =
+        report_out.empty() ? default_report_path(rep.results) : std::filesystem::path(report_out);
+    o.plot = rep;
+    return o;
+  }
   if (*plot) {
     if (!plot_out.empty()) plt.out = plot_out;
     o.plot = plt;

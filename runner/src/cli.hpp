@@ -18,10 +18,11 @@ struct compare_options {
   std::optional<std::filesystem::path> markdown;
 };
 
-/// `runner plot RESULTS.json [--out DIR]`
+/// `runner plot RESULTS.json [--out DIR]`, `runner report RESULTS.json [--out FILE.md]`
 struct plot_options {
   std::filesystem::path results;
   std::optional<std::filesystem::path> out;
+  bool report = false;  // write the Markdown report (out is its file) beside the plots
 };
 
 struct options {

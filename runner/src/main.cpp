@@ -72,7 +72,7 @@ int run_plot(const plot_options& o) {
     return exit_bad_config;
   }
   std::vector<std::string> args = {script.string(), o.results.string()};
-  if (o.out) args.insert(args.end(), {"--out", o.out->string()});
+  if (o.out) args.insert(args.end(), {o.report ? "--report" : "--out", o.out->string()});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

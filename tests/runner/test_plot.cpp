@@ -18,8 +18,8 @@ std::string read(const fs::path& p) {
   return {std::istreambuf_iterator<char>(f), {}};
 }
 int run(const std::string& args) {
-  const int raw =
-      std::system((std::string(PARPRIM_RUNNER_EXE) + " plot " + args + " > /dev/null 2>&1").c_str());
+  const int raw = std::system(
+      (std::string(PARPRIM_RUNNER_EXE) + " plot " + args + " > /dev/null 2>&1").c_str());
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
 }
 }  // namespace
@@ -27,7 +27,8 @@ int run(const std::string& args) {
 TEST_CASE("plot: a size sweep and a thread sweep become PNG and SVG files") {
   const fs::path out = fs::temp_directory_path() / "parprim_test_plot";
   fs::remove_all(out);
-  REQUIRE(run(std::string(PARPRIM_RUNNER_DATA_DIR) + "/small_results.json --out " + out.string()) == 0);
+  REQUIRE(run(std::string(PARPRIM_RUNNER_DATA_DIR) + "/small_results.json --out " + out.string()) ==
+          0);
   for (const char* stem : {"scan_exclusive_i32_uniform", "scaling_sort_keys_ascending_i32_3000"}) {
     CAPTURE(stem);
     const std::string png = read(out / (std::string(stem) + ".png"));
@@ -42,4 +43,24 @@ TEST_CASE("plot: a file that is not parprim results is refused") {
   const fs::path bad = fs::temp_directory_path() / "parprim_test_plot_bad.json";
   std::ofstream(bad) << "{\"schema\": \"something else\"}";
   CHECK(run(bad.string()) == 2);
+}
+
+TEST_CASE("report: a Markdown page with the tables and the plots beside it") {
+  const fs::path dir = fs::temp_directory_path() / "parprim_test_report";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path md = dir / "page.md";
+  const int raw =
+      std::system((std::string(PARPRIM_RUNNER_EXE) + " report " + PARPRIM_RUNNER_DATA_DIR +
+                   "/small_results.json --out " + md.string() + " > /dev/null 2>&1")
+                      .c_str());
+  REQUIRE(WIFEXITED(raw));
+  REQUIRE(WEXITSTATUS(raw) == 0);
+  const std::string text = read(md);
+  CHECK(text.starts_with("# parprim results: "));
+  CHECK(text.find("## scan exclusive i32, uniform") != std::string::npos);
+  CHECK(text.find("![scan exclusive i32](page_plots/scan_exclusive_i32_uniform.png)") !=
+        std::string::npos);
+  CHECK(text.find("| n | cpu_seq/sequential | cpu_tbb/chained |") != std::string::npos);
+  CHECK(fs::file_size(dir / "page_plots" / "scan_exclusive_i32_uniform.png") > 1000);
 }
