@@ -39,7 +39,7 @@ std::string plugin_client::unsupported_reason(const problem& p) const {
 plugin_buffer plugin_client::allocate(std::uint64_t bytes) const {
   void* p = nullptr;
   check(d_->allocate(bytes, &p), "allocate");
-  return plugin_buffer(d_, p, bytes);
+  return plugin_buffer(d_, p);
 }
 void plugin_client::upload(const plugin_buffer& dst, const void* src, std::uint64_t bytes) const {
   check(d_->upload(dst.get(), src, bytes), "upload");

@@ -42,6 +42,15 @@ def machine_of(doc, records):
     return f"{where}, {doc['context']['date'][:10]}"
 
 
+def save(fig, stem):
+    """Writes the figure as stem.png and stem.svg, closes it, returns the two paths."""
+    paths = [f"{stem}.{ext}" for ext in ("png", "svg")]
+    for path in paths:
+        fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return paths
+
+
 def size_plots(doc, out):
     groups = {}
     for r in doc["records"]:
@@ -96,11 +105,7 @@ def size_plots(doc, out):
         prefix = "" if bench == op else f"{bench}: "
         fig.suptitle(f"{prefix}{op} {form} {typ}, {dist} inputs — {machine_of(doc, records)}")
         fig.tight_layout()
-        stem = out / slug(f"{prefix}{op}_{form}_{typ}_{dist}")
-        for ext in ("png", "svg"):
-            fig.savefig(f"{stem}.{ext}", dpi=110)
-            written.append(f"{stem}.{ext}")
-        plt.close(fig)
+        written += save(fig, out / slug(f"{prefix}{op}_{form}_{typ}_{dist}"))
     return written
 
 
@@ -128,11 +133,7 @@ def scaling_plots(doc, out):
         ax.set_title(f"{op} {form} {typ}, n={n}: scaling — {machine_of(doc, plotted)}",
                      fontsize=10)
         fig.tight_layout()
-        stem = out / slug(f"scaling_{op}_{form}_{typ}_{n}")
-        for ext in ("png", "svg"):
-            fig.savefig(f"{stem}.{ext}", dpi=110)
-            written.append(f"{stem}.{ext}")
-        plt.close(fig)
+        written += save(fig, out / slug(f"scaling_{op}_{form}_{typ}_{n}"))
     return written
 
 

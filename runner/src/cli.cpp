@@ -128,46 +128,34 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   if (o.markdown) c.outputs.markdown = o.markdown;
   if (o.no_console) c.outputs.console = false;
 
-  if (!o.operations.empty()) {
-    std::vector<parprim_operation> keep;
-    for (const auto& name : o.operations)
-      if (auto op = parse_operation(name))
-        keep.push_back(*op);
+  // Each override list: its names parsed, the bad ones reported; an axis is replaced only
+  // when at least one name was good.
+  auto parse_all = [&](const std::vector<std::string>& names, const std::string& what, auto parse) {
+    std::vector<std::decay_t<decltype(*parse(std::string()))>> values;
+    for (const auto& name : names)
+      if (auto v = parse(name))
+        values.push_back(*v);
       else
-        bad("operation", name);
+        bad(what, name);
+    return values;
+  };
+  if (!o.operations.empty()) {
+    const auto keep = parse_all(o.operations, "operation",
+                                [](const std::string& n) { return parse_operation(n); });
     std::erase_if(c.benchmarks, [&](const benchmark_config& b) {
       return std::find(keep.begin(), keep.end(), b.operation) == keep.end();
     });
   }
-  if (!o.types.empty()) {
-    std::vector<parprim_dtype> types;
-    for (const auto& name : o.types)
-      if (auto t = parse_dtype(name))
-        types.push_back(*t);
-      else
-        bad("element type", name);
-    if (!types.empty())
-      for (auto& b : c.benchmarks) b.types = types;
-  }
-  if (!o.sizes.empty()) {
-    std::vector<std::uint64_t> sizes;
-    for (const auto& text : o.sizes)
-      if (auto n = parse_size(text))
-        sizes.push_back(*n);
-      else
-        bad("size (a positive integer such as 1000, 2^20 or 2^20-3)", text);
-    if (!sizes.empty())
-      for (auto& b : c.benchmarks) b.sizes = sizes;
-  }
-  if (!o.distributions.empty()) {
-    std::vector<distribution> dists;
-    for (const auto& name : o.distributions)
-      if (auto d = parse_distribution(name))
-        dists.push_back(*d);
-      else
-        bad("distribution", name);
-    if (!dists.empty())
-      for (auto& b : c.benchmarks) b.distributions = dists;
+  const auto types =
+      parse_all(o.types, "element type", [](const std::string& n) { return parse_dtype(n); });
+  const auto sizes = parse_all(o.sizes, "size (a positive integer such as 1000, 2^20 or 2^20-3)",
+                               [](const std::string& n) { return parse_size(n); });
+  const auto dists = parse_all(o.distributions, "distribution",
+                               [](const std::string& n) { return parse_distribution(n); });
+  for (auto& b : c.benchmarks) {
+    if (!types.empty()) b.types = types;
+    if (!sizes.empty()) b.sizes = sizes;
+    if (!dists.empty()) b.distributions = dists;
   }
 }
 

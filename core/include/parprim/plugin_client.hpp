@@ -25,60 +25,38 @@ class plugin_error : public std::runtime_error {
   parprim_status status_;
 };
 
-/// A buffer in a plugin's memory domain, released through that plugin.
-class plugin_buffer {
+/// Something a plugin handed out (a buffer, a plan), given back through that plugin's own
+/// `Release` function when this goes out of scope: the host never frees what a plugin owns.
+template <class Handle, auto Release>
+class plugin_owned {
  public:
-  plugin_buffer() = default;
-  plugin_buffer(const parprim_plugin_descriptor* d, void* p, std::uint64_t bytes)
-      : d_(d), p_(p), bytes_(bytes) {}
-  plugin_buffer(plugin_buffer&& o) noexcept { *this = std::move(o); }
-  plugin_buffer& operator=(plugin_buffer&& o) noexcept {
+  plugin_owned() = default;
+  plugin_owned(const parprim_plugin_descriptor* d, Handle* h) : d_(d), h_(h) {}
+  plugin_owned(plugin_owned&& o) noexcept
+      : d_(std::exchange(o.d_, nullptr)), h_(std::exchange(o.h_, nullptr)) {}
+  plugin_owned& operator=(plugin_owned&& o) noexcept {
     if (this != &o) {
       reset();
       d_ = std::exchange(o.d_, nullptr);
-      p_ = std::exchange(o.p_, nullptr);
-      bytes_ = std::exchange(o.bytes_, 0);
+      h_ = std::exchange(o.h_, nullptr);
     }
     return *this;
   }
-  ~plugin_buffer() { reset(); }
-  void* get() const { return p_; }
-  std::uint64_t bytes() const { return bytes_; }
+  ~plugin_owned() { reset(); }
+  Handle* get() const { return h_; }
 
  private:
   void reset() {
-    if (p_) d_->release(p_);
-    p_ = nullptr;
+    if (h_) (d_->*Release)(h_);
+    h_ = nullptr;
   }
   const parprim_plugin_descriptor* d_ = nullptr;
-  void* p_ = nullptr;
-  std::uint64_t bytes_ = 0;
+  Handle* h_ = nullptr;
 };
 
-class plugin_plan {
- public:
-  plugin_plan() = default;
-  plugin_plan(const parprim_plugin_descriptor* d, parprim_plan* p) : d_(d), p_(p) {}
-  plugin_plan(plugin_plan&& o) noexcept { *this = std::move(o); }
-  plugin_plan& operator=(plugin_plan&& o) noexcept {
-    if (this != &o) {
-      reset();
-      d_ = std::exchange(o.d_, nullptr);
-      p_ = std::exchange(o.p_, nullptr);
-    }
-    return *this;
-  }
-  ~plugin_plan() { reset(); }
-  parprim_plan* get() const { return p_; }
-
- private:
-  void reset() {
-    if (p_) d_->destroy_plan(p_);
-    p_ = nullptr;
-  }
-  const parprim_plugin_descriptor* d_ = nullptr;
-  parprim_plan* p_ = nullptr;
-};
+/// A buffer in a plugin's memory domain, and a plan.
+using plugin_buffer = plugin_owned<void, &parprim_plugin_descriptor::release>;
+using plugin_plan = plugin_owned<parprim_plan, &parprim_plugin_descriptor::destroy_plan>;
 
 class plugin_client {
  public:
