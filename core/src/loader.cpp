@@ -133,6 +133,13 @@ const loaded_plugin& load_plugin(const fs::path& requested) {
   return it->second.plugin;
 }
 
+fs::path default_plugin_folder() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return fs::path("lib") / "parprim";
+  return exe.parent_path().parent_path() / "lib" / "parprim";
+}
+
 std::vector<fs::path> find_plugin_files(const fs::path& folder) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec))

@@ -102,27 +102,44 @@ problem_buffers prepare_buffers(const plugin_client& client, const problem& p, c
   return b;
 }
 
-run_result run_once(const plugin_client& client, const problem& p, const host_array& in,
-                    const host_array* values) {
-  const problem_buffers b = prepare_buffers(client, p, in, values);
+run_result validation_run(const plugin_client& client, const plugin_plan& plan,
+                          const problem_buffers& buffers, const problem& p, const host_array& in) {
   const bool pairs = p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS;
-  const plugin_plan plan = client.create_plan(p, in.size());
-  client.run(plan, b.io());
-  client.synchronize();
-
-  run_result r;
+  const bool compact = p.operation == PARPRIM_OP_COMPACT;
   const std::uint64_t bytes = in.bytes();
+
+  // The host arrays that receive the results carry the poison up first.
+  run_result r;
   r.out = host_array(p.dtype, in.size());
-  client.download(r.out.data(), b.out, bytes);
+  std::memset(r.out.data(), output_poison, bytes);
+  if (bytes) client.upload(buffers.out, r.out.data(), bytes);
   if (pairs) {  // by the problem: a domain may hand out null for an empty buffer
     r.values_out = host_array(p.dtype, in.size());
-    client.download(r.values_out.data(), b.values_out, bytes);
+    std::memset(r.values_out.data(), output_poison, bytes);
+    if (bytes) client.upload(buffers.values_out, r.values_out.data(), bytes);
   }
-  if (p.operation == PARPRIM_OP_COMPACT) client.download(&r.count, b.count, sizeof(std::uint64_t));
+  if (compact) {
+    std::memset(&r.count, output_poison, sizeof r.count);
+    client.upload(buffers.count, &r.count, sizeof r.count);
+  }
+
+  client.run(plan, buffers.io());
+  client.synchronize();
+
+  client.download(r.out.data(), buffers.out, bytes);
+  if (pairs) client.download(r.values_out.data(), buffers.values_out, bytes);
+  if (compact) client.download(&r.count, buffers.count, sizeof(std::uint64_t));
   host_array in_after(p.dtype, in.size());
-  client.download(in_after.data(), b.in, bytes);
+  client.download(in_after.data(), buffers.in, bytes);
   r.input_unchanged = bytes == 0 || std::memcmp(in_after.data(), in.data(), bytes) == 0;
   return r;
+}
+
+run_result run_once(const plugin_client& client, const problem& p, const host_array& in,
+                    const host_array* values) {
+  const problem_buffers buffers = prepare_buffers(client, p, in, values);
+  const plugin_plan plan = client.create_plan(p, in.size());
+  return validation_run(client, plan, buffers, p, in);
 }
 
 }  // namespace parprim

@@ -113,7 +113,6 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
     diag.add(exit_bad_config, "command line: unknown " + what + " '" + value + "'");
   };
   if (!o.backends.empty()) c.backends = o.backends;
-  for (const auto& p : o.plugin_paths) c.plugin_paths.insert(c.plugin_paths.begin(), p);
   if (o.seed) c.seed = *o.seed;
   if (o.quick) {
     c.measurement.warmup = 0;

@@ -118,11 +118,10 @@ int main(int argc, char** argv) {
 
   diagnostics diag;
   if (opts.list) {
-    std::vector<fs::path> folders = opts.plugin_paths;
+    std::vector<fs::path> config_folders;
     if (opts.config_path)
-      if (auto c = load_config(*opts.config_path, diag))
-        folders.insert(folders.end(), c->plugin_paths.begin(), c->plugin_paths.end());
-    print_plugin_list(std::cout, discover_plugins(folders));
+      if (auto c = load_config(*opts.config_path, diag)) config_folders = c->plugin_paths;
+    print_plugin_list(std::cout, discover_plugins(opts.plugin_paths, config_folders));
     print_diagnostics(diag);
     return diag.worst();
   }
@@ -136,7 +135,7 @@ int main(int argc, char** argv) {
   // Config problems are shown before a long sweep starts, and again in the summary.
   print_diagnostics(diag);
 
-  const plugin_registry registry = discover_plugins(cfg->plugin_paths);
+  const plugin_registry registry = discover_plugins(opts.plugin_paths, cfg->plugin_paths);
   for (const auto& problem : registry.problems) diag.add(problem.code, problem.message);
   std::vector<parprim::plugin_client> backends = select_backends(registry, cfg->backends, diag);
   if (registry.plugins.empty())

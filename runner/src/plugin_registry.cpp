@@ -1,7 +1,5 @@
 #include "plugin_registry.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <sstream>
 
@@ -14,15 +12,10 @@ const found_plugin* plugin_registry::find(const std::string& name) const {
   return nullptr;
 }
 
-fs::path default_plugin_folder() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return fs::path("lib") / "parprim";
-  return exe.parent_path().parent_path() / "lib" / "parprim";
-}
-
-plugin_registry discover_plugins(const std::vector<fs::path>& config_folders) {
+plugin_registry discover_plugins(const std::vector<fs::path>& command_line_folders,
+                                 const std::vector<fs::path>& config_folders) {
   plugin_registry r;
+  for (const auto& f : command_line_folders) r.folders.emplace_back(f, "--plugin-path");
   for (const auto& f : config_folders) r.folders.emplace_back(f, "config");
   if (const char* env = std::getenv("PARPRIM_PLUGIN_PATH"); env && *env) {
     std::stringstream ss(env);

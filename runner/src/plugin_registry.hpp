@@ -1,5 +1,5 @@
-// Finds and loads the plugins a run uses: the config's plugin folders, then PARPRIM_PLUGIN_PATH,
-// then the folder installed beside the runner. The first plugin of a name wins; a later one
+// Finds and loads the plugins a run uses: the --plugin-path folders, the config's plugin
+// folders, then PARPRIM_PLUGIN_PATH, then the folder installed beside the runner. The first plugin of a name wins; a later one
 // with the same name is reported, never silently dropped.
 #pragma once
 
@@ -14,7 +14,7 @@ namespace parprim::runner {
 
 struct found_plugin {
   const loaded_plugin* plugin;
-  std::string origin;  // "config", "PARPRIM_PLUGIN_PATH" or "default"
+  std::string origin;  // "--plugin-path", "config", "PARPRIM_PLUGIN_PATH" or "default"
 };
 
 struct plugin_registry {
@@ -27,10 +27,8 @@ struct plugin_registry {
   const found_plugin* find(const std::string& name) const;
 };
 
-/// The plugin folder beside the runner executable (bin/../lib/parprim).
-std::filesystem::path default_plugin_folder();
-
-plugin_registry discover_plugins(const std::vector<std::filesystem::path>& config_folders);
+plugin_registry discover_plugins(const std::vector<std::filesystem::path>& command_line_folders,
+                                 const std::vector<std::filesystem::path>& config_folders);
 
 /// The backends a run uses: every plugin found, or those named. A named one that is not found
 /// or not available is a diagnostic with exit_backend_not_loaded; the others still run, and an

@@ -265,30 +265,19 @@ void sweep::measure_backend(const plugin_client& client, const problem& p, const
 
   // Validate first: one run, downloaded and compared with the oracle. Only a correct backend
   // is timed.
-  client.run(plan, io);
-  client.synchronize();
-  host_array got(p.dtype, r.n), got_values, in_after(p.dtype, r.n);
-  client.download(got.data(), buffers.out, bytes);
-  if (values) {
-    got_values = host_array(p.dtype, r.n);
-    client.download(got_values.data(), buffers.values_out, bytes);
-  }
-  std::uint64_t count = 0;
-  if (p.operation == PARPRIM_OP_COMPACT)
-    client.download(&count, buffers.count, sizeof(std::uint64_t));
-  client.download(in_after.data(), buffers.in, bytes);
-  if (const auto m = validate(p, in, expected, {&got, &got_values, count})) {
+  run_result got = validation_run(client, plan, buffers, p, in);
+  if (const auto m = validate(p, in, expected, {&got.out, &got.values_out, got.count})) {
     r.status = record_status::failed;
     r.first_mismatch = m->describe();
     r.reason = "validation failed: " + m->describe();
     return;
   }
-  if (bytes && std::memcmp(in_after.data(), in.data(), bytes) != 0) {
+  if (!got.input_unchanged) {
     r.status = record_status::failed;
     r.reason = "validation failed: run modified its input";
     return;
   }
-  r.kept = p.operation == PARPRIM_OP_COMPACT ? count : r.n;
+  r.kept = p.operation == PARPRIM_OP_COMPACT ? got.count : r.n;
   r.bytes_moved = bytes_moved(p, r.n, r.kept);
 
   r.time = measure(config_.measurement, [&] {
@@ -309,10 +298,10 @@ void sweep::measure_backend(const plugin_client& client, const problem& p, const
       client.upload(buffers.in, in.data(), bytes);
       if (values) client.upload(buffers.values_in, values->data(), bytes);
       client.run(plan, io);
-      client.download(got.data(), buffers.out, bytes);
-      if (values) client.download(got_values.data(), buffers.values_out, bytes);
+      client.download(got.out.data(), buffers.out, bytes);
+      if (values) client.download(got.values_out.data(), buffers.values_out, bytes);
       if (p.operation == PARPRIM_OP_COMPACT)
-        client.download(&count, buffers.count, sizeof(std::uint64_t));
+        client.download(&got.count, buffers.count, sizeof(std::uint64_t));
       client.synchronize();
       return std::chrono::duration<double>(clock::now() - t0).count();
     });

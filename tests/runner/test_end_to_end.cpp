@@ -53,6 +53,12 @@ json read_json(const fs::path& path) {
 const char* quick_measurement =
     "measurement: {warmup: 0, min_samples: 2, max_samples: 3, min_time: 0.0001, max_time: 0.05}\n";
 
+/// A quick config over the planted plugins' folder, writing dir/r.json.
+std::string planted_config(const fs::path& dir, const std::string& backends) {
+  return std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_PLANTED_PLUGIN_DIR +
+         "]\nbackends: [" + backends + "]\noutputs: {json: " + (dir / "r.json").string() + "}\n";
+}
+
 }  // namespace
 
 TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown") {
@@ -104,14 +110,10 @@ TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown")
 
 TEST_CASE("end to end: a planted wrong backend fails with the mismatch, the rest still runs") {
   const fs::path dir = scratch("planted");
-  const fs::path cfg = write(dir, "c.yaml",
-                             std::string(quick_measurement) + "plugin_paths: [" +
-                                 PARPRIM_PLANTED_PLUGIN_DIR + "]\n" +
-                                 "backends: [planted_off_by_one, cpu_seq]\n"
-                                 "outputs: {json: " +
-                                 (dir / "r.json").string() +
-                                 "}\n"
-                                 "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
+  const fs::path cfg =
+      write(dir, "c.yaml",
+            planted_config(dir, "planted_off_by_one, cpu_seq") +
+                "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
   const run_output out = run_runner(cfg.string());
   INFO(out.text);
   CHECK(out.status == 1);
@@ -133,6 +135,22 @@ TEST_CASE("end to end: a planted wrong backend fails with the mismatch, the rest
   }
   CHECK(failed == 1);
   CHECK(ok == 3);  // the planted one at n=50, cpu_seq at both sizes
+}
+
+TEST_CASE("end to end: an output element never written is caught, even in reused memory") {
+  // cpu_seq runs first and frees buffers of the same size holding the right answer; the
+  // planted backend may be handed that memory back; the poison makes the result not depend on it.
+  const fs::path dir = scratch("skips_last");
+  const fs::path cfg = write(dir, "c.yaml",
+                             planted_config(dir, "cpu_seq, planted_skips_last") +
+                                 "benchmarks:\n  - {operation: scan, types: [u32], "
+                                 "distributions: [small], sizes: [1000]}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  CHECK(out.status == 1);
+  CHECK(out.text.find("FAILED planted_skips_last/lazy n=1000") != std::string::npos);
+  CHECK(out.text.find("element 999: expected") != std::string::npos);
+  CHECK(out.text.find("actual 2779096485") != std::string::npos);  // 0xA5A5A5A5, the poison
 }
 
 TEST_CASE("end to end: an unknown backend asked for by name exits 3, the others run") {
@@ -173,9 +191,7 @@ TEST_CASE("end to end: a size too large for memory is skipped with a reason, the
 
 TEST_CASE("end to end: out of device memory skips the state, a lost device fails the rest") {
   const fs::path dir = scratch("limits");
-  const std::string head = std::string(quick_measurement) + "plugin_paths: [" +
-                           PARPRIM_PLANTED_PLUGIN_DIR + "]\nbackends: [planted_limits]\n" +
-                           "outputs: {json: " + (dir / "r.json").string() + "}\n";
+  const std::string head = planted_config(dir, "planted_limits");
   SECTION("a size the device cannot hold is skipped with the reason; the others run") {
     const run_output out = run_runner(
         write(dir, "oom.yaml", head + "benchmarks:\n  - {operation: scan, sizes: [100, 2^20]}\n")
@@ -262,6 +278,28 @@ TEST_CASE("end to end: --list shows every plugin with its variants") {
   CHECK(out.text.find("cpu_seq 1.0.0 (ABI 1)") != std::string::npos);
   CHECK(out.text.find("planted_off_by_one 0.0.1 (ABI 1)") != std::string::npos);
   CHECK(out.text.find("param radix_bits = 11") != std::string::npos);
+  // Where each came from.
+  CHECK(out.text.find(std::string("  ") + PARPRIM_PLANTED_PLUGIN_DIR + " (--plugin-path)") !=
+        std::string::npos);
+  CHECK(out.text.find("planted_off_by_one.so [--plugin-path]") != std::string::npos);
+  CHECK(out.text.find("parprim_plugin_cpu_seq.so [default]") != std::string::npos);
+}
+
+TEST_CASE("end to end: two plugins of one name: the earlier folder wins, the other is reported") {
+  const fs::path dir = scratch("duplicate_name");
+  fs::create_directories(dir / "mine");
+  fs::copy_file(fs::path(PARPRIM_TEST_PLUGIN_DIR) / "parprim_plugin_cpu_seq.so",
+                dir / "mine" / "parprim_plugin_cpu_seq.so", fs::copy_options::overwrite_existing);
+  const run_output out = run_runner("--list --plugin-path " + (dir / "mine").string());
+  INFO(out.text);
+  CHECK(out.status == 0);
+  CHECK(out.text.find("cpu_seq 1.0.0 (ABI 1) from " + (dir / "mine").string() +
+                      "/parprim_plugin_cpu_seq.so [--plugin-path]") != std::string::npos);
+  CHECK(out.text.find(std::string(PARPRIM_TEST_PLUGIN_DIR) +
+                      "/parprim_plugin_cpu_seq.so: plugin 'cpu_seq' ignored: a plugin of that "
+                      "name was already loaded from " +
+                      (dir / "mine").string() + "/parprim_plugin_cpu_seq.so (earlier folders win)") !=
+        std::string::npos);
 }
 
 TEST_CASE("end to end: the shipped configs parse without a problem") {

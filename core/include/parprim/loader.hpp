@@ -35,6 +35,11 @@ const loaded_plugin& load_plugin(const std::filesystem::path& path);
 /// exist throws load_error naming it.
 std::vector<std::filesystem::path> find_plugin_files(const std::filesystem::path& folder);
 
+/// The plugin folder of an installation: lib/parprim beside the running executable's bin/
+/// (bin/../lib/parprim). The build tree has the same layout, so a built and an installed runner
+/// both find their own plugins.
+std::filesystem::path default_plugin_folder();
+
 /// The file-name prefix and suffix the folder scan looks for.
 inline constexpr const char* plugin_file_prefix = "parprim_plugin_";
 inline constexpr const char* plugin_file_suffix = ".so";

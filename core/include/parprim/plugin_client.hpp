@@ -105,7 +105,16 @@ struct run_result {
   bool input_unchanged = true;  // the input buffer read back equal to what was uploaded
 };
 
-/// Plans, runs once and downloads: the validation step of the runner and the conformance tests.
+/// The byte every output buffer is filled with before a validation run.
+inline constexpr unsigned char output_poison = 0xA5;
+
+/// The validation run of a planned problem: fills the outputs with output_poison (so that an
+/// element the plugin never writes cannot pass by holding a right value left in reused memory),
+/// runs once and downloads the outputs and the input.
+run_result validation_run(const plugin_client& client, const plugin_plan& plan,
+                          const problem_buffers& buffers, const problem& p, const host_array& in);
+
+/// Uploads, plans and makes the validation run: the conformance tests' whole step.
 run_result run_once(const plugin_client& client, const problem& p, const host_array& in,
                     const host_array* values);
 
