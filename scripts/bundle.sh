@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds here for sm_90 and gathers everything a GPU machine needs to validate and time parprim
 # into bundle/ (git-ignored): the runner, every plugin, the test executables, the configs, the
-# GPU run script and the shared libraries they load, with $ORIGIN rpaths so nothing has to be
+# GPU run script, the plugin template built out of tree, and the shared libraries they load, with $ORIGIN rpaths so nothing has to be
 # installed there. The GPU machine has nvcc and CMake but not TBB, yaml-cpp, Boost or Catch2.
 #
 #   bash scripts/bundle.sh            # then, on the GPU machine: bash bundle/gpu_run.sh
@@ -17,13 +17,26 @@ fi
 rm -rf bundle
 mkdir -p bundle/bin bundle/lib/parprim bundle/configs
 cp build/bin/runner bundle/bin/
-cp build/tests/conformance/conformance build/tests/core/test_core bundle/bin/
+cp build/bin/parprim-conformance build/tests/core/test_core bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
 cp scripts/gpu_run.sh bundle/
 mkdir -p bundle/share/parprim
 cp runner/plot/plot_results.py bundle/share/parprim/
 git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
+
+# The plugin template, built out of tree against an installation of this build, as its author
+# would build it: its CUDA plugin is validated and timed on the GPU machine too.
+template=bundle/examples/plugin_template
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+cmake --install build --prefix "$staging/prefix" > /dev/null
+cmake -S examples/plugin_template -B "$staging/template" -DCMAKE_PREFIX_PATH="$staging/prefix" \
+  > /dev/null
+cmake --build "$staging/template" -j "$(nproc)" > /dev/null
+mkdir -p "$template/build/lib/parprim"
+cp "$staging"/template/lib/parprim/*.so "$template/build/lib/parprim/"
+cp examples/plugin_template/*.yaml "$template/"
 
 # The shared libraries they need, except the C library's own, which every Linux has and which
 # must match the machine's loader.
@@ -33,7 +46,7 @@ is_system_lib() {
     *) return 1 ;;
   esac
 }
-for f in bundle/bin/* bundle/lib/parprim/*.so; do
+for f in bundle/bin/* bundle/lib/parprim/*.so "$template"/build/lib/parprim/*.so; do
   ldd "$f" | awk '/=> \// { print $3 }' | while read -r lib; do
     is_system_lib "$lib" || cp -nL "$lib" bundle/lib/
   done
@@ -42,6 +55,7 @@ done
 for f in bundle/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
 for f in bundle/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/..' "$f"; done
 for f in bundle/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$f"; done
+for f in "$template"/build/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/../../../../../lib' "$f"; done
 
 echo "bundle.sh: $(du -sh bundle | cut -f1) in bundle/:"
-ls bundle/bin bundle/lib bundle/lib/parprim
+ls bundle/bin bundle/lib bundle/lib/parprim "$template/build/lib/parprim"

@@ -3,8 +3,10 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|template|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
+#     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
+#     through the conformance suite and its runner config beside thrust/cub;
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml); all (default): each in turn.
@@ -42,7 +44,17 @@ if want check; then
   } | tee -a "$OUT/device.txt"
   step "conformance of the CUDA plugins (not skipped here)"
   plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so 2>/dev/null | tr '\n' ':')
-  PARPRIM_CONFORMANCE_PLUGINS="$plugins" "$B/bin/conformance" 2>&1 | tee "$OUT/conformance.log" | tail -5
+  PARPRIM_CONFORMANCE_PLUGINS="$plugins" "$B/bin/parprim-conformance" 2>&1 | tee "$OUT/conformance.log" | tail -5
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+if want template; then
+  step "the plugin template's CUDA plugin, built out of tree: conformance and runner"
+  T="$B/examples/plugin_template"
+  "$B/bin/parprim-conformance" --plugins "$T/build/lib/parprim" 2>&1 |
+    tee "$OUT/template_conformance.log" | grep -E "^conformance:|passed|failed"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  "$B/bin/runner" "$T/my_scan_cuda.yaml" --no-progress --json "$OUT/template_cuda.json" \
+    --markdown "$OUT/template_cuda.md" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 if want perf; then

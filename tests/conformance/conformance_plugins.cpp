@@ -9,15 +9,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::string& requested_list() {
+  static std::string list;
+  return list;
+}
+
 std::vector<fs::path> requested_files() {
   std::vector<fs::path> entries;
-  if (const char* list = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list && *list) {
-    std::stringstream ss(list);
-    for (std::string item; std::getline(ss, item, ':');)
-      if (!item.empty()) entries.emplace_back(item);
-  } else {
-    entries.emplace_back(PARPRIM_TEST_PLUGIN_DIR);
-  }
+  std::string list = requested_list();
+  if (const char* env = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list.empty() && env)
+    list = env;
+  std::stringstream ss(list);
+  for (std::string item; std::getline(ss, item, ':');)
+    if (!item.empty()) entries.emplace_back(item);
+  if (entries.empty()) entries.push_back(default_plugin_folder());
   std::vector<fs::path> files;
   for (const auto& entry : entries) {
     if (fs::is_directory(entry)) {
@@ -47,6 +52,8 @@ plugin_set load_all() {
 }
 
 }  // namespace
+
+void request_plugins(const std::string& list) { requested_list() = list; }
 
 const plugin_set& plugins_under_test() {
   static const plugin_set set = load_all();

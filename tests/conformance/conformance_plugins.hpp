@@ -14,8 +14,13 @@ struct plugin_set {
   std::vector<std::string> load_errors;  // one line each
 };
 
-/// The plugins in PARPRIM_CONFORMANCE_PLUGINS (a ':'-separated list of plugin files or folders)
-/// when it is set, else those in the build's plugin folder. Loaded once per process.
+/// Names the plugins to test, a ':'-separated list of plugin files or folders (the --plugins
+/// option). Call before plugins_under_test().
+void request_plugins(const std::string& list);
+
+/// The plugins named by request_plugins(), else by PARPRIM_CONFORMANCE_PLUGINS (the same form),
+/// else those in the plugin folder beside the executable (bin/../lib/parprim: the build's or the
+/// installation's own). Loaded once per process.
 const plugin_set& plugins_under_test();
 
 }  // namespace parprim::conformance
