@@ -8,6 +8,9 @@
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system_error.h>
 
+#include <cstdint>
+#include <memory>
+
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
 #include "plan_allocator.cuh"
@@ -19,17 +22,32 @@ namespace {
 // THRUST_CUB_WRAPPED_NAMESPACE puts Thrust inside this plugin's own namespace.
 namespace thrust = THRUST_NS_QUALIFIER;
 
-// Stores a count Thrust returned on the host into the plugin's device-side count, without
-// another synchronisation (a pageable cudaMemcpyAsync would need its source kept alive).
-__global__ void store_count(std::uint64_t* destination, std::uint64_t count) {
-  *destination = count;
-}
+// A pinned host slot for the count Thrust returns on the host, which the plan copies to the
+// device-side count asynchronously: measured on the H100 at 2^24, 4 us less than a kernel that
+// stores it. Reusing one slot is safe: the next copy_if synchronises the stream, so the previous
+// copy out of the slot has finished before the slot is written again.
+class pinned_count {
+ public:
+  pinned_count() { PARPRIM_CUDA_CHECK(cudaHostAlloc(&slot_, sizeof *slot_, cudaHostAllocDefault)); }
+  pinned_count(const pinned_count&) = delete;
+  pinned_count& operator=(const pinned_count&) = delete;
+  ~pinned_count() { cudaFreeHost(slot_); }
+  void store(std::uint64_t count, void* device_count, cudaStream_t stream) {
+    *slot_ = count;
+    PARPRIM_CUDA_CHECK(
+        cudaMemcpyAsync(device_count, slot_, sizeof *slot_, cudaMemcpyHostToDevice, stream));
+  }
+
+ private:
+  std::uint64_t* slot_ = nullptr;
+};
 
 template <class T>
 class thrust_plan final : public plan {
  public:
   thrust_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n)
       : backend_(backend), p_(p), n_(n) {
+    if (p_.operation == PARPRIM_OP_COMPACT) count_slot_ = std::make_unique<pinned_count>();
     reserve_scratch();
   }
 
@@ -95,8 +113,7 @@ class thrust_plan final : public plan {
                     : static_cast<std::uint64_t>(thrust::copy_if(policy, in, in + n_, out,
                                                                  cuda::make_keep_predicate<T>(p_)) -
                                                  out);
-        store_count<<<1, 1, 0, stream>>>(static_cast<std::uint64_t*>(io.count), count);
-        PARPRIM_CUDA_CHECK_LAUNCH("store_count");
+        count_slot_->store(count, io.count, stream);
         return;
       }
       case PARPRIM_OP_SORT: {
@@ -130,6 +147,7 @@ class thrust_plan final : public plan {
   problem p_;
   std::uint64_t n_;
   plan_allocator allocator_;
+  std::unique_ptr<pinned_count> count_slot_;  // compaction only
 };
 
 }  // namespace
