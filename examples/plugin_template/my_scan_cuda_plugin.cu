@@ -75,8 +75,7 @@ __global__ void scan_tile_sums(S* sums, std::uint64_t tiles) {
 
 // Phase 3: each tile scanned again, starting from its offset.
 template <class S>
-__global__ void scan_tiles(const S* in, S* out, const S* offsets, std::uint64_t n,
-                           bool inclusive) {
+__global__ void scan_tiles(const S* in, S* out, const S* offsets, std::uint64_t n, bool inclusive) {
   const std::uint64_t first = first_item(blockIdx.x);
   S total;
   S running = offsets[blockIdx.x] + block_exclusive_scan(thread_sum(in, first, n), total);
@@ -107,8 +106,7 @@ class my_scan_cuda_backend final : public parprim::cuda::cuda_backend {
     };
   }
 
-  std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p,
-                                             std::uint64_t n) override {
+  std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t n) override {
     const bool inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE;
     const cudaStream_t s = stream();
     return parprim::dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<parprim::plan> {

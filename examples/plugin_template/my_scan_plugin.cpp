@@ -47,8 +47,7 @@ class my_scan_backend final : public parprim::host_backend {
 
   // Called once per problem and size, outside the timed region: allocate scratch here. The
   // plan's run() is what the runner times, so it must not allocate.
-  std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p,
-                                             std::uint64_t n) override {
+  std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t n) override {
     const bool inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE;
     return parprim::dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<parprim::plan> {
       return parprim::make_plan([n, inclusive](const parprim_io& io) {

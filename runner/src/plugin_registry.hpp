@@ -1,6 +1,6 @@
 // Finds and loads the plugins a run uses: the --plugin-path folders, the config's plugin
-// folders, then PARPRIM_PLUGIN_PATH, then the folder installed beside the runner. The first plugin of a name wins; a later one
-// with the same name is reported, never silently dropped.
+// folders, then PARPRIM_PLUGIN_PATH, then the folder installed beside the runner. The first plugin
+// of a name wins; a later one with the same name is reported, never silently dropped.
 #pragma once
 
 #include <filesystem>

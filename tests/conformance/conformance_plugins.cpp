@@ -17,8 +17,7 @@ std::string& requested_list() {
 std::vector<fs::path> requested_files() {
   std::vector<fs::path> entries;
   std::string list = requested_list();
-  if (const char* env = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list.empty() && env)
-    list = env;
+  if (const char* env = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list.empty() && env) list = env;
   std::stringstream ss(list);
   for (std::string item; std::getline(ss, item, ':');)
     if (!item.empty()) entries.emplace_back(item);
@@ -53,7 +52,9 @@ plugin_set load_all() {
 
 }  // namespace
 
-void request_plugins(const std::string& list) { requested_list() = list; }
+void request_plugins(const std::string& list) {
+  requested_list() = list;
+}
 
 const plugin_set& plugins_under_test() {
   static const plugin_set set = load_all();

@@ -110,10 +110,9 @@ TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown")
 
 TEST_CASE("end to end: a planted wrong backend fails with the mismatch, the rest still runs") {
   const fs::path dir = scratch("planted");
-  const fs::path cfg =
-      write(dir, "c.yaml",
-            planted_config(dir, "planted_off_by_one, cpu_seq") +
-                "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
+  const fs::path cfg = write(dir, "c.yaml",
+                             planted_config(dir, "planted_off_by_one, cpu_seq") +
+                                 "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
   const run_output out = run_runner(cfg.string());
   INFO(out.text);
   CHECK(out.status == 1);
@@ -298,8 +297,8 @@ TEST_CASE("end to end: two plugins of one name: the earlier folder wins, the oth
   CHECK(out.text.find(std::string(PARPRIM_TEST_PLUGIN_DIR) +
                       "/parprim_plugin_cpu_seq.so: plugin 'cpu_seq' ignored: a plugin of that "
                       "name was already loaded from " +
-                      (dir / "mine").string() + "/parprim_plugin_cpu_seq.so (earlier folders win)") !=
-        std::string::npos);
+                      (dir / "mine").string() +
+                      "/parprim_plugin_cpu_seq.so (earlier folders win)") != std::string::npos);
 }
 
 TEST_CASE("end to end: the shipped configs parse without a problem") {
