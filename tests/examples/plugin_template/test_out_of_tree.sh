@@ -69,6 +69,14 @@ expect 0 "$status" "$work/conformance.log" "conformance: testing my_scan 0.1.0" 
 grep "^conformance:" "$work/conformance.log"
 tail -2 "$work/conformance.log"
 
+step "the suite pointed at the plugin by PARPRIM_CONFORMANCE_PLUGINS instead"
+status=0
+PARPRIM_CONFORMANCE_PLUGINS="$work/my_plugin/build/lib/parprim/parprim_plugin_my_scan.so" \
+  "$prefix/bin/parprim-conformance" "conformance: the plugins under test load" \
+  > "$work/conformance_env.log" 2>&1 || status=$?
+expect 0 "$status" "$work/conformance_env.log" "conformance: testing my_scan 0.1.0"
+grep "^conformance:" "$work/conformance_env.log"
+
 step "runner my_scan.yaml on the template"
 status=0
 "$prefix/bin/runner" my_scan.yaml --no-progress > "$work/runner.log" 2>&1 ||
