@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #define BOOST_DLL_USE_STD_FS
 #include <boost/dll/import.hpp>
@@ -138,6 +139,14 @@ fs::path default_plugin_folder() {
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return fs::path("lib") / "parprim";
   return exe.parent_path().parent_path() / "lib" / "parprim";
+}
+
+std::vector<fs::path> split_path_list(const std::string& list) {
+  std::vector<fs::path> entries;
+  std::stringstream ss(list);
+  for (std::string item; std::getline(ss, item, ':');)
+    if (!item.empty()) entries.emplace_back(item);
+  return entries;
 }
 
 std::vector<fs::path> find_plugin_files(const fs::path& folder) {

@@ -93,7 +93,7 @@ problem_buffers prepare_buffers(const plugin_client& client, const problem& p, c
   b.in = client.allocate(bytes);
   b.out = client.allocate(bytes);
   client.upload(b.in, in.data(), bytes);
-  if (p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS) {
+  if (p.has_values()) {
     b.values_in = client.allocate(bytes);
     b.values_out = client.allocate(bytes);
     client.upload(b.values_in, values->data(), bytes);
@@ -104,7 +104,7 @@ problem_buffers prepare_buffers(const plugin_client& client, const problem& p, c
 
 run_result validation_run(const plugin_client& client, const plugin_plan& plan,
                           const problem_buffers& buffers, const problem& p, const host_array& in) {
-  const bool pairs = p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS;
+  const bool pairs = p.has_values();
   const bool compact = p.operation == PARPRIM_OP_COMPACT;
   const std::uint64_t bytes = in.bytes();
 

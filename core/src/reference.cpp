@@ -152,8 +152,7 @@ template bool sorts_before(double, double);
 reference_output compute_reference(const problem& p, const host_array& in,
                                    const host_array* values) {
   if (in.dtype() != p.dtype) throw std::invalid_argument("input type differs from the problem's");
-  if (p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS &&
-      (!values || values->size() != in.size() || values->dtype() != p.dtype))
+  if (p.has_values() && (!values || values->size() != in.size() || values->dtype() != p.dtype))
     throw std::invalid_argument("sort pairs needs values of the same size and type");
   reference_output r;
   r.out = host_array(p.dtype, in.size());

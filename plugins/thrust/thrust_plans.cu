@@ -61,10 +61,6 @@ class thrust_plan final : public plan {
   }
 
  private:
-  bool pairs() const {
-    return p_.operation == PARPRIM_OP_SORT && p_.sort_payload == PARPRIM_SORT_PAIRS;
-  }
-
   // One call on buffers of the plan's size, so that Thrust's scratch blocks are reserved now.
   void reserve_scratch() {
     if (n_ == 0) return;
@@ -74,7 +70,7 @@ class thrust_plan final : public plan {
     try {
       out = backend_.allocate(bytes);
       count = backend_.allocate(sizeof(std::uint64_t));
-      if (pairs()) {
+      if (p_.has_values()) {
         vin = backend_.allocate(bytes);
         vout = backend_.allocate(bytes);
       }
@@ -123,7 +119,7 @@ class thrust_plan final : public plan {
         PARPRIM_CUDA_CHECK(
             cudaMemcpyAsync(keys, io.in, n_ * sizeof(T), cudaMemcpyDeviceToDevice, stream));
         const bool descending = p_.sort_order == PARPRIM_SORT_DESCENDING;
-        if (pairs()) {
+        if (p_.has_values()) {
           T* values = static_cast<T*>(io.values_out);
           PARPRIM_CUDA_CHECK(cudaMemcpyAsync(values, io.values_in, n_ * sizeof(T),
                                              cudaMemcpyDeviceToDevice, stream));

@@ -1,7 +1,6 @@
 #include "plugin_registry.hpp"
 
 #include <cstdlib>
-#include <sstream>
 
 namespace parprim::runner {
 namespace fs = std::filesystem;
@@ -17,11 +16,8 @@ plugin_registry discover_plugins(const std::vector<fs::path>& command_line_folde
   plugin_registry r;
   for (const auto& f : command_line_folders) r.folders.emplace_back(f, "--plugin-path");
   for (const auto& f : config_folders) r.folders.emplace_back(f, "config");
-  if (const char* env = std::getenv("PARPRIM_PLUGIN_PATH"); env && *env) {
-    std::stringstream ss(env);
-    for (std::string item; std::getline(ss, item, ':');)
-      if (!item.empty()) r.folders.emplace_back(item, "PARPRIM_PLUGIN_PATH");
-  }
+  if (const char* env = std::getenv("PARPRIM_PLUGIN_PATH"))
+    for (const auto& f : split_path_list(env)) r.folders.emplace_back(f, "PARPRIM_PLUGIN_PATH");
   r.folders.emplace_back(default_plugin_folder(), "default");
 
   for (const auto& [folder, origin] : r.folders) {

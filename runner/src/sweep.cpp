@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 
 #include "host_memory.hpp"
 #include "measure.hpp"
@@ -11,10 +10,6 @@
 
 namespace parprim::runner {
 namespace {
-
-bool is_pairs(const problem& p) {
-  return p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS;
-}
 
 std::string gib(double bytes) {
   char buf[32];
@@ -25,7 +20,7 @@ std::string gib(double bytes) {
 // Host bytes a state needs beyond its input: the reference and downloaded outputs, plus for a
 // host-domain backend its buffers and scratch (estimated as one more copy of everything).
 double host_bytes_needed(const problem& p, std::uint64_t n, bool host_domain) {
-  const double arrays = is_pairs(p) ? 2.0 : 1.0;
+  const double arrays = p.has_values() ? 2.0 : 1.0;
   const double bytes = double(n) * double(dtype_size(p.dtype)) * arrays;
   const double oracle = 3 * bytes;  // reference, downloaded output, input read back
   return oracle + (host_domain ? 3 * bytes : 0);
@@ -41,7 +36,7 @@ double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept) {
     case PARPRIM_OP_COMPACT:
       return double(n + kept) * s;
     case PARPRIM_OP_SORT:
-      return (is_pairs(p) ? 4.0 : 2.0) * double(n) * s;
+      return (p.has_values() ? 4.0 : 2.0) * double(n) * s;
   }
   return 0;
 }
@@ -136,7 +131,7 @@ std::vector<record> sweep::run(const std::function<void(const std::vector<record
           try {
             in = generate(t, d, n, seed);
             if (std::any_of(b.forms.begin(), b.forms.end(),
-                            [](const operation_form& f) { return is_pairs(f.shape); }))
+                            [](const operation_form& f) { return f.shape.has_values(); }))
               values = generate_values(t, n);
           } catch (const std::bad_alloc&) {
             diag_.add(exit_bad_config, b.name + ": n=" + std::to_string(n) +
@@ -147,7 +142,7 @@ std::vector<record> sweep::run(const std::function<void(const std::vector<record
             const problem p = f.for_type(t);
             progress_.step(b.name + " " + p.form() + " " + std::string(to_string(t)) + " " +
                            std::string(to_string(d)) + " n=" + std::to_string(n));
-            run_state(b, p, d, n, seed, in, is_pairs(p) ? &values : nullptr, records);
+            run_state(b, p, d, n, seed, in, p.has_values() ? &values : nullptr, records);
           }
         }
       }

@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
 
 namespace parprim::conformance {
 namespace fs = std::filesystem;
@@ -15,12 +14,9 @@ std::string& requested_list() {
 }
 
 std::vector<fs::path> requested_files() {
-  std::vector<fs::path> entries;
   std::string list = requested_list();
   if (const char* env = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list.empty() && env) list = env;
-  std::stringstream ss(list);
-  for (std::string item; std::getline(ss, item, ':');)
-    if (!item.empty()) entries.emplace_back(item);
+  std::vector<fs::path> entries = split_path_list(list);
   if (entries.empty()) entries.push_back(default_plugin_folder());
   std::vector<fs::path> files;
   for (const auto& entry : entries) {

@@ -32,7 +32,7 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
       for (std::uint64_t n : sizes()) {
         const std::uint64_t seed = case_seed(n, d, dtype);
         const host_array in = generate(dtype, d, n, seed);
-        const bool pairs = op == PARPRIM_OP_SORT && form.sort_payload == PARPRIM_SORT_PAIRS;
+        const bool pairs = form.has_values();
         const host_array values = pairs ? generate_values(dtype, n) : host_array();
         const reference_output expected = compute_reference(form, in, pairs ? &values : nullptr);
 

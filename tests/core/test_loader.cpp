@@ -110,3 +110,10 @@ TEST_CASE("loader: the folder scan finds plugin files only, sorted") {
   CHECK_THROWS_WITH(find_plugin_files("/no/such/folder"),
                     "/no/such/folder: plugin folder does not exist");
 }
+
+TEST_CASE("loader: a ':'-separated path list keeps its order and drops empty entries") {
+  using paths = std::vector<std::filesystem::path>;
+  CHECK(split_path_list("") == paths{});
+  CHECK(split_path_list("/a") == paths{"/a"});
+  CHECK(split_path_list("/a::b/c:") == paths{"/a", "b/c"});
+}

@@ -26,7 +26,7 @@ inline std::optional<mismatch> check_against_oracle(const plugin_client& client,
                                                     std::uint64_t n, distribution d,
                                                     std::uint64_t seed) {
   const host_array in = generate(p.dtype, d, n, seed);
-  const bool pairs = p.operation == PARPRIM_OP_SORT && p.sort_payload == PARPRIM_SORT_PAIRS;
+  const bool pairs = p.has_values();
   const host_array values = pairs ? generate_values(p.dtype, n) : host_array();
   const auto expected = compute_reference(p, in, pairs ? &values : nullptr);
   const run_result got = run_once(client, p, in, pairs ? &values : nullptr);

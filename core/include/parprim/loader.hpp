@@ -40,6 +40,9 @@ std::vector<std::filesystem::path> find_plugin_files(const std::filesystem::path
 /// both find their own plugins.
 std::filesystem::path default_plugin_folder();
 
+/// The non-empty entries of a ':'-separated path list (PARPRIM_PLUGIN_PATH and the like).
+std::vector<std::filesystem::path> split_path_list(const std::string& list);
+
 /// The file-name prefix and suffix the folder scan looks for.
 inline constexpr const char* plugin_file_prefix = "parprim_plugin_";
 inline constexpr const char* plugin_file_suffix = ".so";

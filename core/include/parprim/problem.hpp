@@ -55,6 +55,11 @@ struct problem {
     });
   }
 
+  /// A sort of pairs: the one problem with value buffers beside the keys.
+  bool has_values() const {
+    return operation == PARPRIM_OP_SORT && sort_payload == PARPRIM_SORT_PAIRS;
+  }
+
   /// The capability flag a variant must declare to run this problem.
   std::uint32_t required_flags() const {
     switch (operation) {
