@@ -11,31 +11,6 @@ void plugin_client::check(parprim_status status, const char* call) const {
                                  "): " + (text ? text : ""));
 }
 
-std::vector<const parprim_variant_info*> plugin_client::variants(parprim_operation op) const {
-  std::vector<const parprim_variant_info*> found;
-  for (std::uint32_t i = 0; i < d_->variant_count; ++i)
-    if (d_->variants[i].operation == op) found.push_back(&d_->variants[i]);
-  return found;
-}
-
-std::string plugin_client::unsupported_reason(const problem& p) const {
-  const parprim_variant_info* chosen = nullptr;
-  for (const auto* v : variants(p.operation))
-    if (p.variant.empty() || p.variant == v->name) {
-      chosen = v;
-      break;
-    }
-  if (!chosen)
-    return p.variant.empty()
-               ? "no " + std::string(to_string(p.operation)) + " variant"
-               : "no " + std::string(to_string(p.operation)) + " variant '" + p.variant + "'";
-  if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
-    return std::string(chosen->name) + " does not offer " + std::string(to_string(p.dtype));
-  if ((chosen->flags & p.required_flags()) != p.required_flags())
-    return std::string(chosen->name) + " does not offer " + p.form();
-  return {};
-}
-
 plugin_buffer plugin_client::allocate(std::uint64_t bytes) const {
   void* p = nullptr;
   check(d_->allocate(bytes, &p), "allocate");

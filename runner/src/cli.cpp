@@ -49,6 +49,11 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   app.add_option("--markdown", o.markdown, "write Markdown results here");
   app.add_flag("--no-console", o.no_console, "do not print the tables");
   app.add_flag("--no-progress", o.no_progress, "no progress line on stderr");
+  app.add_flag("--no-isolation", o.no_isolation,
+               "run the plugins inside the runner instead of a worker process each (for a "
+               "debugger: a crash or hang of a plugin is then the runner's)");
+  app.add_option("--resume", o.resume,
+                 "an earlier run's results JSON: its recorded states are kept, the rest run");
 
   compare_options cmp;
   double threshold = 0;
@@ -126,6 +131,7 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   if (o.csv) c.outputs.csv = o.csv;
   if (o.markdown) c.outputs.markdown = o.markdown;
   if (o.no_console) c.outputs.console = false;
+  if (o.no_isolation) c.isolation.workers = false;
 
   // Each override list: its names parsed, the bad ones reported; an axis is replaced only
   // when at least one name was good.

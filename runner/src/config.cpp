@@ -406,6 +406,29 @@ void parse_measurement(const reader& r, const YAML::Node& m, measurement_setting
   }
 }
 
+void parse_isolation(const reader& r, const YAML::Node& node, isolation_settings& s) {
+  if (!r.check_map(node, "isolation", {"mode", "timeout_s", "timeout_ns_per_element"})) return;
+  if (auto n = reader::get(node, "mode"); n.IsDefined()) {
+    if (auto mode = r.scalar<std::string>(n, "isolation.mode", "process or none")) {
+      if (*mode == "process" || *mode == "none")
+        s.workers = *mode == "process";
+      else
+        r.error(n, "isolation.mode: expected process or none, got '" + *mode + "'");
+    }
+  }
+  if (auto n = reader::get(node, "timeout_s"); n.IsDefined())
+    s.timeout_s = r.positive_double(n, "isolation.timeout_s").value_or(s.timeout_s);
+  if (auto n = reader::get(node, "timeout_ns_per_element"); n.IsDefined()) {
+    if (auto v = r.scalar<double>(n, "isolation.timeout_ns_per_element", "a number")) {
+      if (*v >= 0 && std::isfinite(*v))
+        s.timeout_ns_per_element = *v;
+      else
+        r.error(n,
+                "isolation.timeout_ns_per_element: must be at least 0, got '" + n.Scalar() + "'");
+    }
+  }
+}
+
 void parse_outputs(const reader& r, const YAML::Node& o, output_settings& s) {
   if (!r.check_map(o, "outputs", {"json", "csv", "markdown", "console"})) return;
   auto set_path = [&](const char* key, std::optional<fs::path>& field) {
@@ -471,9 +494,9 @@ std::optional<config> parse_config(const std::string& yaml_text, const fs::path&
     return std::nullopt;
   }
   const reader r(source, diag);
-  if (!r.check_map(
-          root, "the config",
-          {"plugin_paths", "backends", "seed", "measurement", "outputs", "defaults", "benchmarks"}))
+  if (!r.check_map(root, "the config",
+                   {"plugin_paths", "backends", "seed", "measurement", "isolation", "outputs",
+                    "defaults", "benchmarks"}))
     return std::nullopt;
 
   config c;
@@ -492,6 +515,7 @@ std::optional<config> parse_config(const std::string& yaml_text, const fs::path&
     c.seed = r.unsigned_value(n, "seed").value_or(c.seed);
   if (auto n = reader::get(root, "measurement"); n.IsDefined())
     parse_measurement(r, n, c.measurement);
+  if (auto n = reader::get(root, "isolation"); n.IsDefined()) parse_isolation(r, n, c.isolation);
   if (auto n = reader::get(root, "outputs"); n.IsDefined()) parse_outputs(r, n, c.outputs);
 
   benchmark_defaults defaults;

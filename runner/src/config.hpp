@@ -25,6 +25,16 @@ struct measurement_settings {
   int end_to_end_samples = 3;  // samples of the end-to-end time
 };
 
+/// How backends are kept apart from the runner and each other (docs/isolation.md).
+struct isolation_settings {
+  bool workers = true;                   // mode: process (a worker per backend) or none
+  double timeout_s = 60;                 // the watchdog of one state: this much...
+  double timeout_ns_per_element = 1000;  // ...plus this much per element
+  double timeout_for(std::uint64_t n) const {
+    return timeout_s + timeout_ns_per_element * 1e-9 * double(n);
+  }
+};
+
 struct output_settings {
   std::optional<std::filesystem::path> json, csv, markdown;
   bool console = true;
@@ -63,6 +73,7 @@ struct config {
   std::vector<std::string> backends;  // empty: every plugin found
   std::uint64_t seed = 20261121;
   measurement_settings measurement;
+  isolation_settings isolation;
   output_settings outputs;
   std::vector<benchmark_config> benchmarks;
 };

@@ -54,22 +54,20 @@ run_context collect_context(const plugin_registry& registry, const std::string& 
   c.config_path = config_path;
   c.command_line = command_line;
   for (const auto& fp : registry.plugins) {
-    const auto* d = fp.plugin->descriptor;
+    const plugin_summary& d = fp.summary;
     plugin_context pc;
-    pc.name = d->name;
-    pc.version = d->version ? d->version : "";
-    pc.path = fp.plugin->path.string();
+    pc.name = d.name;
+    pc.version = d.version;
+    pc.path = d.path.string();
     pc.origin = fp.origin;
-    pc.abi_version = d->abi_version;
-    pc.available = fp.plugin->available();
-    pc.unavailable_reason = fp.plugin->unavailable_reason.value_or("");
-    if (pc.available)
-      if (const char* dev = d->device_description()) pc.device = dev;
-    for (std::uint32_t i = 0; i < d->variant_count; ++i)
+    pc.abi_version = d.abi_version;
+    pc.available = d.available();
+    pc.unavailable_reason = d.unavailable_reason.value_or("");
+    pc.device = d.device;
+    pc.memory_domain = d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device";
+    for (const auto& v : d.variants)
       pc.variants +=
-          (pc.variants.empty() ? "" : ", ") +
-          std::string(to_string(static_cast<parprim_operation>(d->variants[i].operation))) + "/" +
-          d->variants[i].name;
+          (pc.variants.empty() ? "" : ", ") + std::string(to_string(v.operation)) + "/" + v.name;
     c.plugins.push_back(pc);
   }
   return c;

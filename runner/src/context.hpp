@@ -14,7 +14,8 @@ struct plugin_context {
   unsigned abi_version = 0;
   bool available = true;
   std::string unavailable_reason;
-  std::string device;  // the plugin's device description, if any
+  std::string device;         // the plugin's device description, if any
+  std::string memory_domain;  // "host" or "device"
 };
 
 struct run_context {
@@ -24,6 +25,7 @@ struct run_context {
   double memory_gib = 0;
   std::string compiler, build_type, git_revision, parprim_version;
   std::string config_path, command_line;
+  std::string isolation;  // "process" (a worker per backend) or "none" (--no-isolation)
   std::vector<plugin_context> plugins;
 };
 

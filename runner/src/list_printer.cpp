@@ -13,7 +13,7 @@ std::string dtype_list(std::uint32_t mask) {
   return s;
 }
 
-std::string form_list(const parprim_variant_info& v) {
+std::string form_list(const variant& v) {
   const std::pair<std::uint32_t, const char*> flags[] = {
       {PARPRIM_CAP_SCAN_EXCLUSIVE, "exclusive"}, {PARPRIM_CAP_SCAN_INCLUSIVE, "inclusive"},
       {PARPRIM_CAP_COMPACT_NONZERO, "nonzero"},  {PARPRIM_CAP_COMPACT_GREATER_THAN, "greater_than"},
@@ -32,28 +32,23 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
   for (const auto& [folder, origin] : registry.folders)
     fmt::print(os, "  {} ({})\n", folder.string(), origin);
   for (const auto& fp : registry.plugins) {
-    const auto& d = *fp.plugin->descriptor;
+    const plugin_summary& d = fp.summary;
     fmt::print(os, "\n{} {} (ABI {}) from {} [{}]\n  {}\n", d.name, d.version, d.abi_version,
-               fp.plugin->path.string(), fp.origin, d.description ? d.description : "");
-    if (fp.plugin->available()) {
-      const char* dev = d.device_description();
-      fmt::print(os, "  available{}\n", dev ? std::string(": ") + dev : "");
-    } else {
-      fmt::print(os, "  unavailable: {}\n", *fp.plugin->unavailable_reason);
-    }
-    for (std::uint32_t i = 0; i < d.variant_count; ++i) {
-      const auto& v = d.variants[i];
-      fmt::print(os, "  {:<8} {:<20} types {:<24} forms {}\n",
-                 to_string(static_cast<parprim_operation>(v.operation)), v.name,
+               d.path.string(), fp.origin, d.description);
+    fmt::print(os, "  memory domain: {}\n", d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device");
+    if (d.available())
+      fmt::print(os, "  available{}\n", d.device.empty() ? "" : ": " + d.device);
+    else
+      fmt::print(os, "  unavailable: {}\n", *d.unavailable_reason);
+    for (const auto& v : d.variants) {
+      fmt::print(os, "  {:<8} {:<20} types {:<24} forms {}\n", to_string(v.operation), v.name,
                  dtype_list(v.dtypes), form_list(v));
-      for (std::uint32_t k = 0; k < v.param_count; ++k) {
-        const auto& p = v.params[k];
+      for (const auto& p : v.params) {
         std::string allowed;
-        for (std::uint32_t a = 0; a < p.allowed_count; ++a)
+        for (std::size_t a = 0; a < p.allowed.size(); ++a)
           allowed += (a ? "," : "") + std::to_string(p.allowed[a]);
         fmt::print(os, "  {:<8} {:<20} param {} = {} ({}; allowed: {})\n", "", "", p.name,
-                   p.default_value, p.description ? p.description : "",
-                   allowed.empty() ? "any positive" : allowed);
+                   p.default_value, p.description, allowed.empty() ? "any positive" : allowed);
       }
     }
   }

@@ -12,32 +12,23 @@
 #include "compare.hpp"
 #include "config.hpp"
 #include "context.hpp"
+#include "interruption.hpp"
 #include "list_printer.hpp"
+#include "parprim/isolation/shared_region.hpp"
 #include "plugin_registry.hpp"
 #include "printers.hpp"
 #include "progress.hpp"
+#include "record_json.hpp"
+#include "results_store.hpp"
 #include "sweep.hpp"
+#include "worker/worker_main.hpp"
+#include "worker/worker_protocol.hpp"
+#include "worker/worker_session.hpp"
 
 using namespace parprim::runner;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Writes every requested output; a file that cannot be written is a diagnostic, not a crash.
-void write_outputs(const config& c, const results& res, diagnostics& diag) {
-  auto write = [&](const std::optional<fs::path>& path, auto writer) {
-    if (!path) return;
-    try {
-      if (path->has_parent_path()) fs::create_directories(path->parent_path());
-      writer(*path, res);
-    } catch (const std::exception& e) {
-      diag.add(exit_bad_config, e.what());
-    }
-  };
-  write(c.outputs.json, write_json);
-  write(c.outputs.csv, write_csv);
-  write(c.outputs.markdown, write_markdown);
-}
 
 void print_diagnostics(const diagnostics& diag) {
   for (const auto& d : diag.items()) std::cerr << "runner: " << d.message << "\n";
@@ -107,9 +98,22 @@ int run_compare(const compare_options& o) {
   return slower.empty() ? exit_ok : exit_validation_failed;
 }
 
+// How plugins are loaded to learn what they declare: in a worker each (isolation, the default),
+// so that a library that crashes or hangs while loading is reported and the rest go on.
+plugin_prober make_prober(bool workers, const worker::launch_settings& launch) {
+  if (!workers) return probe_in_process;
+  return [&launch](const fs::path& file) {
+    worker::probe_result r = worker::probe_plugin(file, launch);
+    if (!r.summary) throw parprim::load_error(r.error);
+    return *r.summary;
+  };
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == worker::worker_flag)
+    return worker::worker_main(argc, argv);
   std::optional<int> exit_now;
   const options opts = parse_command_line(argc, argv, exit_now);
   if (exit_now) return *exit_now;
@@ -117,53 +121,104 @@ int main(int argc, char** argv) {
   if (opts.plot) return run_plot(*opts.plot);
 
   diagnostics diag;
-  if (opts.list) {
-    std::vector<fs::path> config_folders;
-    if (opts.config_path)
-      if (auto c = load_config(*opts.config_path, diag)) config_folders = c->plugin_paths;
-    print_plugin_list(std::cout, discover_plugins(opts.plugin_paths, config_folders));
-    print_diagnostics(diag);
-    return diag.worst();
+  std::optional<config> cfg;
+  if (opts.config_path) {
+    cfg = load_config(*opts.config_path, diag);
+    if (!cfg && !opts.list) {
+      print_diagnostics(diag);
+      return diag.worst();
+    }
   }
+  if (cfg) apply_overrides(*cfg, opts, diag);
+  const bool workers = cfg ? cfg->isolation.workers : !opts.no_isolation;
+  install_interrupt_handlers();
+  // The inputs of each state, shared with the workers.
+  parprim::isolation::shared_region region("parprim-state");
+  worker::launch_settings launch;
+  launch.executable = fs::read_symlink("/proc/self/exe");
+  launch.shared_region_fd = region.fd();
+  if (cfg) {
+    launch.measurement = cfg->measurement;
+    launch.load_timeout_s = cfg->isolation.timeout_s;
+  }
+  const plugin_prober prober = make_prober(workers, launch);
 
-  std::optional<config> cfg = load_config(*opts.config_path, diag);
-  if (!cfg) {
+  if (opts.list) {
+    print_plugin_list(std::cout,
+                      discover_plugins(opts.plugin_paths,
+                                       cfg ? cfg->plugin_paths : std::vector<fs::path>{}, prober));
     print_diagnostics(diag);
     return diag.worst();
   }
-  apply_overrides(*cfg, opts, diag);
   // Config problems are shown before a long sweep starts, and again in the summary.
   print_diagnostics(diag);
 
-  const plugin_registry registry = discover_plugins(opts.plugin_paths, cfg->plugin_paths);
+  std::optional<prior_records> prior = prior_records{};
+  if (opts.resume) {
+    prior = read_prior_records(*opts.resume, diag);
+    if (!prior) {
+      print_diagnostics(diag);
+      return diag.worst();
+    }
+  }
+
+  const plugin_registry registry = discover_plugins(opts.plugin_paths, cfg->plugin_paths, prober);
   for (const auto& problem : registry.problems) diag.add(problem.code, problem.message);
-  std::vector<parprim::plugin_client> backends = select_backends(registry, cfg->backends, diag);
+  std::vector<std::unique_ptr<backend_session>> sessions;
+  for (const auto& summary : select_backends(registry, cfg->backends, diag))
+    sessions.push_back(workers ? worker::make_worker_session(summary, launch)
+                               : make_in_process_session(summary, cfg->measurement));
   if (registry.plugins.empty())
     diag.add(exit_backend_not_loaded,
              "no plugins were found in any plugin folder (runner --list shows where it looked)");
 
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);
-  progress bar(state_count(*cfg), !opts.no_progress && stderr_is_terminal());
-  sweep measured(*cfg, std::move(backends), bar, diag);
-  res.records = measured.run([&](const std::vector<record>& so_far) {
+  res.context.isolation = workers ? "process" : "none";
+  results_store store(cfg->outputs, *prior, diag);
+  auto snapshot = [&](const std::vector<record>& so_far) {
     results partial = res;
     partial.records = so_far;
     partial.diagnostics = diag.items();
     partial.exit_code = diag.worst();
-    diagnostics ignored;  // a write failure is reported once, at the end
-    write_outputs(*cfg, partial, ignored);
-  });
+    partial.complete = false;
+    return partial;
+  };
+  diagnostics ignored;  // a write failure while running is reported once, at the end
+  progress bar(state_count(*cfg), !opts.no_progress && stderr_is_terminal());
+  sweep measured(*cfg, std::move(sessions), bar, diag, region, *prior);
+  sweep::callbacks cb;
+  cb.on_record = [&](const record& r) {
+    if (!prior->count(parprim::runner::record_key(r))) store.append(r);
+  };
+  cb.on_state = [&](const std::vector<record>& so_far) {
+    store.write_outputs(snapshot(so_far), ignored, false);
+  };
+  cb.on_benchmark = [&](const std::vector<record>& so_far) {
+    store.write_outputs(snapshot(so_far), ignored);
+  };
+  res.records = measured.run(cb);
   bar.finish();
 
+  if (measured.stopped()) {
+    const int sig = interrupt_signal();
+    diag.add(exit_ok,
+             std::string("stopped by ") + parprim::isolation::signal_name(sig) + " after " +
+                 std::to_string(res.records.size()) + " records; they are kept" +
+                 (cfg->outputs.json ? ", and `runner " + opts.config_path->string() + " --resume " +
+                                          cfg->outputs.json->string() + "` runs the rest"
+                                    : ""));
+  }
+  res.complete = !measured.stopped();
   res.diagnostics = diag.items();
   res.exit_code = diag.worst();
-  write_outputs(*cfg, res, diag);
+  store.write_outputs(res, diag);
   res.diagnostics = diag.items();
   res.exit_code = diag.worst();
   if (cfg->outputs.console)
     print_console(std::cout, res);
   else
     print_diagnostics(diag);
+  if (measured.stopped()) return 128 + interrupt_signal();
   return res.exit_code;
 }

@@ -4,18 +4,27 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "diagnostics.hpp"
-#include "parprim/plugin_client.hpp"
+#include "parprim/plugin_summary.hpp"
 
 namespace parprim::runner {
 
 struct found_plugin {
-  const loaded_plugin* plugin;
+  plugin_summary summary;
   std::string origin;  // "--plugin-path", "config", "PARPRIM_PLUGIN_PATH" or "default"
 };
+
+/// Loads one plugin file and says what it declares; throws load_error (with the file and the
+/// cause) when it cannot. In a worker process by default, so that a library that crashes or
+/// hangs while loading is reported, not fatal.
+using plugin_prober = std::function<plugin_summary(const std::filesystem::path&)>;
+
+/// The prober that loads plugins into this process (--no-isolation).
+plugin_summary probe_in_process(const std::filesystem::path& file);
 
 struct plugin_registry {
   std::vector<std::pair<std::filesystem::path, std::string>> folders;  // folder, origin
@@ -28,13 +37,14 @@ struct plugin_registry {
 };
 
 plugin_registry discover_plugins(const std::vector<std::filesystem::path>& command_line_folders,
-                                 const std::vector<std::filesystem::path>& config_folders);
+                                 const std::vector<std::filesystem::path>& config_folders,
+                                 const plugin_prober& probe);
 
 /// The backends a run uses: every plugin found, or those named. A named one that is not found
 /// or not available is a diagnostic with exit_backend_not_loaded; the others still run, and an
 /// unavailable backend stays in the list so that its states are recorded as skipped.
-std::vector<plugin_client> select_backends(const plugin_registry& registry,
-                                           const std::vector<std::string>& names,
-                                           diagnostics& diag);
+std::vector<plugin_summary> select_backends(const plugin_registry& registry,
+                                            const std::vector<std::string>& names,
+                                            diagnostics& diag);
 
 }  // namespace parprim::runner

@@ -21,6 +21,7 @@ struct results {
   std::vector<record> records;
   std::vector<diagnostic> diagnostics;
   int exit_code = 0;
+  bool complete = true;  // false while the sweep runs, or when it was stopped before its end
 };
 
 /// Records grouped the way the tables show them: one table per benchmark, form, element type

@@ -50,6 +50,8 @@ struct record {
   record_status status = record_status::ok;
   std::string reason;                         // why skipped or failed
   std::optional<std::string> first_mismatch;  // "element 7: expected 12, actual 13"
+  // What a worker printed last before it crashed, exited or was stopped (its tail).
+  std::optional<std::string> worker_output;
 
   // Device-resident time of the operation and of the backend's copy of the input bytes.
   std::optional<sample_stats> time;

@@ -1,24 +1,21 @@
 // Runs a configuration: the cartesian product of its axes, each state validated against the
-// oracle before it is timed.
+// oracle before it is timed, each backend through its session (a worker process by default).
 #pragma once
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "backend_session.hpp"
 #include "config.hpp"
 #include "diagnostics.hpp"
-#include "parprim/plugin_client.hpp"
-#include "parprim/reference.hpp"
+#include "parprim/isolation/shared_region.hpp"
 #include "progress.hpp"
 #include "record.hpp"
 
 namespace parprim::runner {
-
-/// Bytes an operation must move at the least: one read of its input and one write of its
-/// output (docs/measurement.md).
-double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept);
 
 /// The seed of one input, derived from the config's seed, so that a record's seed alone
 /// regenerates its input.
@@ -28,39 +25,44 @@ std::uint64_t state_seed(std::uint64_t config_seed, parprim_dtype t, distributio
 /// How many (benchmark, form, type, distribution, size) states a config describes.
 std::size_t state_count(const config& c);
 
+/// Records of an earlier run of the same sweep, by record_key (runner --resume).
+using prior_records = std::map<std::string, record>;
+
 class sweep {
  public:
-  sweep(const config& c, std::vector<plugin_client> backends, progress& bar, diagnostics& diag);
+  sweep(const config& c, std::vector<std::unique_ptr<backend_session>> backends, progress& bar,
+        diagnostics& diag, isolation::shared_region& region, const prior_records& prior);
 
-  /// Runs every state; `checkpoint` is called with all records so far after each benchmark, so
-  /// results survive a later failure.
-  std::vector<record> run(const std::function<void(const std::vector<record>&)>& checkpoint);
+  struct callbacks {
+    std::function<void(const record&)> on_record;                  // each record as it is made
+    std::function<void(const std::vector<record>&)> on_state;      // after each state
+    std::function<void(const std::vector<record>&)> on_benchmark;  // after each benchmark
+  };
+  /// Runs every state, or stops early when Ctrl-C or SIGTERM asks (stopped() says so).
+  std::vector<record> run(const callbacks& cb);
+  bool stopped() const { return stopped_; }
 
  private:
-  struct backend_state {
-    bool lost = false;  // a sticky device error: the remaining states fail with `lost_reason`
-    std::string lost_reason;
+  struct job {
+    backend_session* session;  // null: the record is already made (skipped)
+    record r;
   };
-
-  void run_state(const benchmark_config& b, const problem& form, distribution d, std::uint64_t n,
-                 std::uint64_t seed, const host_array& in, const host_array* values,
-                 std::vector<record>& out);
-  void run_backend(const plugin_client& client, const problem& p, const host_array& in,
-                   const host_array* values, const reference_output& expected, record r,
-                   std::vector<record>& out);
-  void measure_backend(const plugin_client& client, const problem& p, const host_array& in,
-                       const host_array* values, const reference_output& expected, record& r);
-  const sample_stats& copy_baseline(const plugin_client& client, const problem_buffers& buffers,
-                                    std::uint64_t bytes);
-  std::vector<std::map<std::string, std::int64_t>> param_combinations(
-      const benchmark_config& b, const parprim_variant_info& v) const;
+  void run_point(const benchmark_config& b, parprim_dtype t, distribution d, std::uint64_t n,
+                 std::vector<record>& out, const callbacks& cb);
+  std::vector<job> plan_form(const benchmark_config& b, const problem& form, distribution d,
+                             std::uint64_t n, std::uint64_t seed);
+  std::vector<std::map<std::string, std::int64_t>> param_combinations(const benchmark_config& b,
+                                                                      const variant& v) const;
+  void emit(record r, std::vector<record>& out, const callbacks& cb);
+  void check_params();
 
   const config& config_;
-  std::vector<plugin_client> backends_;
+  std::vector<std::unique_ptr<backend_session>> backends_;
   progress& progress_;
   diagnostics& diag_;
-  std::map<std::string, backend_state> backend_states_;
-  std::map<std::pair<std::string, std::uint64_t>, sample_stats> copy_cache_;
+  isolation::shared_region& region_;
+  const prior_records& prior_;
+  bool stopped_ = false;
 };
 
 }  // namespace parprim::runner

@@ -37,7 +37,7 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
         const reference_output expected = compute_reference(form, in, pairs ? &values : nullptr);
 
         for (const plugin_client& client : set.available) {
-          for (const parprim_variant_info* v : client.variants(op)) {
+          for (const variant* v : client.variants(op)) {
             problem p = form;
             p.variant = v->name;
             const std::string key = client.name() + "/" + p.variant + " " + p.describe();

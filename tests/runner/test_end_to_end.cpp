@@ -1,65 +1,10 @@
 // The runner binary on small configs: its JSON, its tables and its exit statuses.
-#include <catch2/catch.hpp>
-
-#include <sys/wait.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <string>
+#include "runner_process.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
-
-struct run_output {
-  int status = -1;
-  std::string text;  // stdout and stderr
-};
-
-run_output run_runner(const std::string& args) {
-  run_output out;
-  const std::string command = std::string(PARPRIM_RUNNER_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  char buf[4096];
-  while (std::size_t got = std::fread(buf, 1, sizeof buf, pipe)) out.text.append(buf, got);
-  const int raw = pclose(pipe);
-  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return out;
-}
-
-/// A scratch folder for one test, emptied first.
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("parprim_runner_test_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-fs::path write(const fs::path& dir, const std::string& name, const std::string& text) {
-  std::ofstream(dir / name) << text;
-  return dir / name;
-}
-
-json read_json(const fs::path& path) {
-  std::ifstream f(path);
-  REQUIRE(f);
-  return json::parse(f);
-}
-
-const char* quick_measurement =
-    "measurement: {warmup: 0, min_samples: 2, max_samples: 3, min_time: 0.0001, max_time: 0.05}\n";
-
-/// A quick config over the planted plugins' folder, writing dir/r.json.
-std::string planted_config(const fs::path& dir, const std::string& backends) {
-  return std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_PLANTED_PLUGIN_DIR +
-         "]\nbackends: [" + backends + "]\noutputs: {json: " + (dir / "r.json").string() + "}\n";
-}
-
-}  // namespace
+using namespace parprim::runner::test;
 
 TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown") {
   const fs::path dir = scratch("valid");
@@ -205,11 +150,9 @@ TEST_CASE("end to end: out of device memory skips the state, a lost device fails
               "out of memory: planted_limits: allocate failed (out of memory): planted: 4194304 "
               "bytes exceed the 1 MiB device") != std::string::npos);
   }
-  SECTION("after a sticky device error the backend's later states fail without running") {
-    const run_output out =
-        run_runner(write(dir, "lost.yaml",
-                         head + "benchmarks:\n  - {operation: scan, sizes: [100, 777, 800]}\n")
-                       .string());
+  const std::string lost = head + "benchmarks:\n  - {operation: scan, sizes: [100, 777, 800]}\n";
+  SECTION("a sticky device error costs that state only: the next one gets a fresh worker") {
+    const run_output out = run_runner(write(dir, "lost.yaml", lost).string());
     INFO(out.text);
     CHECK(out.status == 1);
     const json j = read_json(dir / "r.json");
@@ -217,6 +160,15 @@ TEST_CASE("end to end: out of device memory skips the state, a lost device fails
     CHECK(j["records"][0]["status"] == "ok");
     CHECK(j["records"][1]["status"] == "failed");
     CHECK(j["records"][1]["reason"].get<std::string>().find("device lost") != std::string::npos);
+    CHECK(j["records"][2]["status"] == "ok");
+  }
+  SECTION("without isolation the backend's later states fail without running") {
+    const run_output out = run_runner(write(dir, "lost.yaml", lost).string() + " --no-isolation");
+    INFO(out.text);
+    CHECK(out.status == 1);
+    const json j = read_json(dir / "r.json");
+    REQUIRE(j["records"].size() == 3);
+    CHECK(j["records"][1]["status"] == "failed");
     CHECK(j["records"][2]["status"] == "failed");
     CHECK(j["records"][2]["reason"].get<std::string>().starts_with(
         "not run: an earlier state lost the device"));

@@ -14,6 +14,16 @@
 
 namespace parprim {
 
+namespace detail {
+/// Frees what host_array allocated; leaves borrowed storage alone.
+struct host_array_deleter {
+  bool owned = true;
+  void operator()(std::byte* p) const {
+    if (owned) std::free(p);
+  }
+};
+}  // namespace detail
+
 class host_array {
  public:
   host_array() = default;
@@ -24,6 +34,17 @@ class host_array {
     void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
     if (!p) throw std::bad_alloc();
     data_.reset(static_cast<std::byte*>(p));
+  }
+
+  /// A view of n elements that live elsewhere (a shared-memory mapping the caller keeps alive):
+  /// nothing is freed when it goes.
+  static host_array borrow(parprim_dtype dtype, std::uint64_t n, void* data) {
+    host_array a;
+    a.dtype_ = dtype;
+    a.size_ = n;
+    a.data_ = std::unique_ptr<std::byte[], detail::host_array_deleter>(
+        static_cast<std::byte*>(data), detail::host_array_deleter{false});
+    return a;
   }
 
   parprim_dtype dtype() const { return dtype_; }
@@ -50,12 +71,9 @@ class host_array {
       throw std::logic_error("host_array holds " + std::string(to_string(dtype_)) + ", not " +
                              std::string(to_string(dtype_of<T>::value)));
   }
-  struct free_deleter {
-    void operator()(std::byte* p) const { std::free(p); }
-  };
   parprim_dtype dtype_ = PARPRIM_I32;
   std::uint64_t size_ = 0;
-  std::unique_ptr<std::byte[], free_deleter> data_;
+  std::unique_ptr<std::byte[], detail::host_array_deleter> data_;
 };
 
 }  // namespace parprim

@@ -47,6 +47,11 @@ struct variant {
   std::uint32_t dtypes = PARPRIM_ALL_DTYPES;
   std::uint32_t flags = 0;
   std::vector<param> params;  // this variant's own parameters
+
+  bool declares(const std::string& param_name) const {
+    return std::any_of(params.begin(), params.end(),
+                       [&](const param& p) { return p.name == param_name; });
+  }
 };
 
 struct plugin_info {

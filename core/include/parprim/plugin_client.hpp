@@ -11,6 +11,7 @@
 
 #include "parprim/host_array.hpp"
 #include "parprim/loader.hpp"
+#include "parprim/plugin_summary.hpp"
 #include "parprim/problem.hpp"
 
 namespace parprim {
@@ -60,16 +61,20 @@ using plugin_plan = plugin_owned<parprim_plan, &parprim_plugin_descriptor::destr
 
 class plugin_client {
  public:
-  explicit plugin_client(const loaded_plugin& plugin) : plugin_(&plugin), d_(plugin.descriptor) {}
+  explicit plugin_client(const loaded_plugin& plugin)
+      : plugin_(&plugin), d_(plugin.descriptor), summary_(summarize(plugin)) {}
 
   const loaded_plugin& plugin() const { return *plugin_; }
   const parprim_plugin_descriptor& descriptor() const { return *d_; }
+  const plugin_summary& summary() const { return summary_; }
   std::string name() const { return d_->name; }
 
   /// The declared variants of one operation, in declaration order.
-  std::vector<const parprim_variant_info*> variants(parprim_operation op) const;
+  std::vector<const variant*> variants(parprim_operation op) const {
+    return summary_.variants_of(op);
+  }
   /// Empty when the plugin declares `p` (its variant, element type and form); else why not.
-  std::string unsupported_reason(const problem& p) const;
+  std::string unsupported_reason(const problem& p) const { return summary_.unsupported_reason(p); }
 
   plugin_buffer allocate(std::uint64_t bytes) const;
   void upload(const plugin_buffer& dst, const void* src, std::uint64_t bytes) const;
@@ -86,6 +91,7 @@ class plugin_client {
   void check(parprim_status status, const char* call) const;
   const loaded_plugin* plugin_;
   const parprim_plugin_descriptor* d_;
+  plugin_summary summary_;
 };
 
 /// The buffers of one problem in a plugin's domain, with the input uploaded.

@@ -1,0 +1,29 @@
+// One backend as the sweep sees it: what it declares, and a way to validate and time one
+// record of a state. In a worker process (the default) or in the runner's own process
+// (--no-isolation, for debuggers): the sweep does not know which (docs/isolation.md).
+#pragma once
+
+#include <memory>
+
+#include "config.hpp"
+#include "parprim/plugin_summary.hpp"
+#include "record.hpp"
+#include "state_arena.hpp"
+
+namespace parprim::runner {
+
+class backend_session {
+ public:
+  virtual ~backend_session() = default;
+  virtual const plugin_summary& summary() const = 0;
+  /// Validates and times the record `r` names on the state in `arena`, answering within
+  /// `timeout_s` seconds where the session can enforce it; a fault of the plugin becomes a
+  /// failed record with its reason.
+  virtual record run(record r, const state_arena& arena, double timeout_s) = 0;
+};
+
+/// The plugin loaded in this process. A sticky device error fails every later record of it.
+std::unique_ptr<backend_session> make_in_process_session(const plugin_summary& summary,
+                                                         const measurement_settings& settings);
+
+}  // namespace parprim::runner

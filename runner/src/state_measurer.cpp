@@ -1,0 +1,115 @@
+#include "state_measurer.hpp"
+
+#include <chrono>
+
+#include "measure.hpp"
+#include "parprim/validate.hpp"
+
+namespace parprim::runner {
+
+double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept) {
+  const double s = double(dtype_size(p.dtype));
+  switch (p.operation) {
+    case PARPRIM_OP_SCAN:
+      return 2.0 * double(n) * s;
+    case PARPRIM_OP_COMPACT:
+      return double(n + kept) * s;
+    case PARPRIM_OP_SORT:
+      return (p.has_values() ? 4.0 : 2.0) * double(n) * s;
+  }
+  return 0;
+}
+
+record state_measurer::run(record r, const state_views& inputs) {
+  try {
+    measure(r, inputs);
+  } catch (const plugin_error& e) {
+    if (e.status() == PARPRIM_OUT_OF_MEMORY) {
+      r.status = record_status::skipped;
+      r.reason = std::string("out of memory: ") + e.what();
+    } else if (e.status() == PARPRIM_UNSUPPORTED) {
+      r.status = record_status::skipped;
+      r.reason = e.what();
+    } else {
+      r.status = record_status::failed;
+      r.reason = e.what();
+      if (e.status() == PARPRIM_DEVICE_LOST) device_lost_ = true;
+    }
+  } catch (const std::bad_alloc&) {
+    r.status = record_status::skipped;
+    r.reason = "out of host memory";
+  } catch (const std::exception& e) {
+    r.status = record_status::failed;
+    r.reason = e.what();
+  }
+  return r;
+}
+
+void state_measurer::measure(record& r, const state_views& inputs) {
+  const problem& p = r.task;
+  const host_array& in = inputs.in;
+  // Pair values exist in a state that has a pairs form; only that form uses them.
+  const host_array* values = p.has_values() ? inputs.values_ptr() : nullptr;
+  const problem_buffers buffers = prepare_buffers(client_, p, in, values);
+  const plugin_plan plan = client_.create_plan(p, r.n);
+  const parprim_io io = buffers.io();
+  const std::uint64_t bytes = in.bytes();
+
+  // Validate first: one run, downloaded and compared with the oracle. Only a correct backend
+  // is timed.
+  run_result got = validation_run(client_, plan, buffers, p, in);
+  if (const auto m = validate(p, in, inputs.expected, {&got.out, &got.values_out, got.count})) {
+    r.status = record_status::failed;
+    r.first_mismatch = m->describe();
+    r.reason = "validation failed: " + m->describe();
+    return;
+  }
+  if (!got.input_unchanged) {
+    r.status = record_status::failed;
+    r.reason = "validation failed: run modified its input";
+    return;
+  }
+  r.kept = p.operation == PARPRIM_OP_COMPACT ? got.count : r.n;
+  r.bytes_moved = bytes_moved(p, r.n, r.kept);
+
+  r.time = runner::measure(settings_, [&] {
+    client_.timer_start();
+    client_.run(plan, io);
+    client_.timer_stop();
+    return client_.timer_elapsed();
+  });
+  r.copy_time = copy_baseline(buffers, bytes);
+
+  if (settings_.end_to_end) {
+    measurement_settings e2e = settings_;
+    e2e.warmup = 0;
+    e2e.min_samples = e2e.max_samples = settings_.end_to_end_samples;
+    using clock = std::chrono::steady_clock;
+    r.end_to_end_time = runner::measure(e2e, [&] {
+      const auto t0 = clock::now();
+      client_.upload(buffers.in, in.data(), bytes);
+      if (values) client_.upload(buffers.values_in, values->data(), bytes);
+      client_.run(plan, io);
+      client_.download(got.out.data(), buffers.out, bytes);
+      if (values) client_.download(got.values_out.data(), buffers.values_out, bytes);
+      if (p.operation == PARPRIM_OP_COMPACT)
+        client_.download(&got.count, buffers.count, sizeof(std::uint64_t));
+      client_.synchronize();
+      return std::chrono::duration<double>(clock::now() - t0).count();
+    });
+  }
+}
+
+const sample_stats& state_measurer::copy_baseline(const problem_buffers& buffers,
+                                                  std::uint64_t bytes) {
+  if (auto it = copy_cache_.find(bytes); it != copy_cache_.end()) return it->second;
+  const sample_stats s = runner::measure(settings_, [&] {
+    client_.timer_start();
+    client_.copy(buffers.out, buffers.in, bytes);
+    client_.timer_stop();
+    return client_.timer_elapsed();
+  });
+  return copy_cache_.emplace(bytes, s).first->second;
+}
+
+}  // namespace parprim::runner

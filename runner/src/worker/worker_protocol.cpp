@@ -1,0 +1,83 @@
+#include "worker_protocol.hpp"
+
+namespace parprim::runner::worker {
+
+using nlohmann::json;
+
+json to_json(const plugin_summary& s) {
+  json variants = json::array();
+  for (const auto& v : s.variants) {
+    json params = json::array();
+    for (const auto& p : v.params)
+      params.push_back({{"name", p.name},
+                        {"description", p.description},
+                        {"default", p.default_value},
+                        {"allowed", p.allowed}});
+    variants.push_back({{"operation", int(v.operation)},
+                        {"name", v.name},
+                        {"description", v.description},
+                        {"dtypes", v.dtypes},
+                        {"flags", v.flags},
+                        {"params", params}});
+  }
+  return {{"path", s.path.string()},
+          {"name", s.name},
+          {"version", s.version},
+          {"description", s.description},
+          {"abi_version", s.abi_version},
+          {"struct_size", s.struct_size},
+          {"domain", int(s.domain)},
+          {"unavailable_reason", s.unavailable_reason ? json(*s.unavailable_reason) : nullptr},
+          {"device", s.device},
+          {"variants", variants}};
+}
+
+plugin_summary summary_from_json(const json& j) {
+  plugin_summary s;
+  s.path = j.at("path").get<std::string>();
+  s.name = j.at("name").get<std::string>();
+  s.version = j.at("version").get<std::string>();
+  s.description = j.at("description").get<std::string>();
+  s.abi_version = j.at("abi_version").get<std::uint32_t>();
+  s.struct_size = j.at("struct_size").get<std::uint32_t>();
+  s.domain = static_cast<parprim_memory_domain>(j.at("domain").get<int>());
+  if (j.at("unavailable_reason").is_string())
+    s.unavailable_reason = j["unavailable_reason"].get<std::string>();
+  s.device = j.at("device").get<std::string>();
+  for (const auto& v : j.at("variants")) {
+    variant vs;
+    vs.operation = static_cast<parprim_operation>(v.at("operation").get<int>());
+    vs.name = v.at("name").get<std::string>();
+    vs.description = v.at("description").get<std::string>();
+    vs.dtypes = v.at("dtypes").get<std::uint32_t>();
+    vs.flags = v.at("flags").get<std::uint32_t>();
+    for (const auto& p : v.at("params"))
+      vs.params.push_back({p.at("name").get<std::string>(), p.at("description").get<std::string>(),
+                           p.at("default").get<std::int64_t>(),
+                           p.at("allowed").get<std::vector<std::int64_t>>()});
+    s.variants.push_back(std::move(vs));
+  }
+  return s;
+}
+
+json to_json(const measurement_settings& s) {
+  return {{"warmup", s.warmup},           {"min_samples", s.min_samples},
+          {"max_samples", s.max_samples}, {"min_time", s.min_time},
+          {"max_time", s.max_time},       {"max_noise", s.max_noise},
+          {"end_to_end", s.end_to_end},   {"end_to_end_samples", s.end_to_end_samples}};
+}
+
+measurement_settings settings_from_json(const json& j) {
+  measurement_settings s;
+  s.warmup = j.at("warmup").get<int>();
+  s.min_samples = j.at("min_samples").get<int>();
+  s.max_samples = j.at("max_samples").get<int>();
+  s.min_time = j.at("min_time").get<double>();
+  s.max_time = j.at("max_time").get<double>();
+  s.max_noise = j.at("max_noise").get<double>();
+  s.end_to_end = j.at("end_to_end").get<bool>();
+  s.end_to_end_samples = j.at("end_to_end_samples").get<int>();
+  return s;
+}
+
+}  // namespace parprim::runner::worker
