@@ -1,19 +1,82 @@
 // The conformance suite's own main: Catch2's command line plus --plugins, so that a plugin
 // author can point the installed suite at a plugin built anywhere:
 //   parprim-conformance --plugins build/lib/parprim
+// Each plugin is tested in a child process of its own (conformance_isolation.hpp), unless
+// --no-isolation asks for one process (for a debugger) or Catch2 is only asked to list.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <iostream>
+
+#include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
+
+namespace {
+
+// Catch2's own arguments, without the ones this main handles, for the children.
+std::vector<std::string> forwarded(int argc, char** argv) {
+  const std::vector<std::string> ours_with_value = {"--plugins", "--case-timeout",
+                                                    "--isolated-plugin"};
+  const std::vector<std::string> our_flags = {"--no-isolation", "--require-available"};
+  std::vector<std::string> out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    bool ours = std::find(our_flags.begin(), our_flags.end(), a) != our_flags.end();
+    for (const auto& o : ours_with_value) {
+      if (a == o) {
+        ours = true;
+        ++i;  // its value
+      } else if (a.starts_with(o + "=")) {
+        ours = true;
+      }
+    }
+    if (!ours) out.push_back(a);
+  }
+  return out;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   Catch::Session session;
-  std::string plugins;
+  std::string plugins, isolated_plugin;
+  bool no_isolation = false;
+  parprim::conformance::isolation_options options;
+  using Catch::clara::Opt;
   session.cli(session.cli() |
-              Catch::clara::Opt(plugins, "files or folders")["--plugins"](
+              Opt(plugins, "files or folders")["--plugins"](
                   "the plugins to test, ':'-separated (default: $PARPRIM_CONFORMANCE_PLUGINS, "
-                  "else the plugin folder beside this executable)"));
+                  "else the plugin folder beside this executable)") |
+              Opt(no_isolation)["--no-isolation"](
+                  "test every plugin in this process (for a debugger; a crash then ends the run)") |
+              Opt(options.require_available)["--require-available"](
+                  "fail when no plugin can be tested here (for GPU machines and CI)") |
+              Opt(options.case_timeout_s, "seconds")["--case-timeout"](
+                  "stop a plugin that spends longer than this on one case (default 60)") |
+              Opt(isolated_plugin, "file")["--isolated-plugin"]("(internal) test this one file"));
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
+
+  const auto& cfg = session.configData();
+  const bool listing =
+      cfg.showHelp || cfg.listTests || cfg.listTestNamesOnly || cfg.listTags || cfg.listReporters;
+  if (!isolated_plugin.empty()) {
+    // A child: one plugin. An unavailable one is said once and not tested.
+    parprim::conformance::request_plugins(isolated_plugin);
+    const auto& set = parprim::conformance::plugins_under_test();
+    if (set.available.empty() && set.load_errors.empty()) {
+      for (const auto& u : set.unavailable)
+        std::cout << "conformance: unavailable, skipped: " << u << "\n";
+      return parprim::conformance::exit_unavailable;
+    }
+    const int rc = session.run();
+    parprim::conformance::note_case("");  // ran to the end
+    return rc;
+  }
   parprim::conformance::request_plugins(plugins);
-  return session.run();
+  if (listing || no_isolation) return session.run();
+  options.forwarded_args = forwarded(argc, argv);
+  return parprim::conformance::run_isolated(std::filesystem::read_symlink("/proc/self/exe"),
+                                            parprim::conformance::requested_plugin_files(),
+                                            options);
 }

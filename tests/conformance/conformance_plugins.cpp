@@ -13,7 +13,9 @@ std::string& requested_list() {
   return list;
 }
 
-std::vector<fs::path> requested_files() {
+}  // namespace
+
+std::vector<fs::path> requested_plugin_files() {
   std::string list = requested_list();
   if (const char* env = std::getenv("PARPRIM_CONFORMANCE_PLUGINS"); list.empty() && env) list = env;
   std::vector<fs::path> entries = split_path_list(list);
@@ -29,9 +31,11 @@ std::vector<fs::path> requested_files() {
   return files;
 }
 
+namespace {
+
 plugin_set load_all() {
   plugin_set set;
-  for (const auto& file : requested_files()) {
+  for (const auto& file : requested_plugin_files()) {
     try {
       const loaded_plugin& plugin = load_plugin(file);
       if (plugin.available())

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "conformance_cases.hpp"
+#include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
 #include "parprim/generators.hpp"
 #include "parprim/reference.hpp"
@@ -43,6 +44,9 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
             const std::string key = client.name() + "/" + p.variant + " " + p.describe();
             if (!client.unsupported_reason(p).empty() || failed.count(key)) continue;
             CAPTURE(client.name(), p.variant, p.describe(), to_string(d), n, seed);
+            note_case(client.name() + "/" + p.variant + " " + p.describe() + " " +
+                      std::string(to_string(d)) + " n=" + std::to_string(n) +
+                      " seed=" + std::to_string(seed));
             run_result got;
             std::optional<mismatch> m;
             try {

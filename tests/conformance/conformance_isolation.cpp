@@ -1,0 +1,121 @@
+#include "conformance_isolation.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "parprim/isolation/child_process.hpp"
+
+namespace parprim::conformance {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* breadcrumb_variable = "PARPRIM_CONFORMANCE_BREADCRUMB";
+
+std::string read_file(const fs::path& path) {
+  std::ifstream f(path);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+enum class outcome { passed, failed, unavailable };
+
+// Runs one plugin's child; prints a line saying how it went when it did not end by itself.
+outcome test_one(const fs::path& self, const fs::path& file, const isolation_options& options,
+                 const fs::path& breadcrumb) {
+  std::error_code ec;
+  fs::remove(breadcrumb, ec);
+  isolation::child_spec spec;
+  spec.executable = self;
+  spec.args = options.forwarded_args;
+  spec.args.insert(spec.args.end(), {"--isolated-plugin", file.string()});
+  spec.environment = {std::string(breadcrumb_variable) + "=" + breadcrumb.string()};
+  std::cout.flush();
+  isolation::child_process child(spec);
+
+  // The watchdog restarts with every case the child notes.
+  auto last_case = fs::file_time_type::min();
+  auto since = std::chrono::steady_clock::now();
+  std::optional<isolation::termination> ended;
+  while (!(ended = child.wait_for(std::chrono::milliseconds(50)))) {
+    const auto stamp = fs::last_write_time(breadcrumb, ec);
+    if (!ec && stamp != last_case) {
+      last_case = stamp;
+      since = std::chrono::steady_clock::now();
+    }
+    if (std::chrono::steady_clock::now() - since >
+        std::chrono::duration<double>(options.case_timeout_s)) {
+      child.kill();
+      std::cout << "conformance: " << file.string() << ": FAILED: no answer within "
+                << options.case_timeout_s << " s: stopped, in " << read_file(breadcrumb) << "\n";
+      return outcome::failed;
+    }
+  }
+  // The child empties its breadcrumb when its tests have run to the end, so a breadcrumb
+  // left behind names the case in which a plugin crashed, aborted or exited.
+  const std::string where = read_file(breadcrumb);
+  if (where.empty()) {
+    if (ended->signaled) {
+      std::cout << "conformance: " << file.string() << ": FAILED: " << ended->describe() << "\n";
+      return outcome::failed;
+    }
+    if (ended->code == 0) return outcome::passed;
+    if (ended->code == exit_unavailable) return outcome::unavailable;
+    return outcome::failed;  // Catch has reported each failure
+  }
+  std::string how;
+  if (ended->signaled)
+    how = ended->code == SIGABRT ? "aborted (SIGABRT)" : "crashed: " + ended->describe();
+  else
+    how = "the plugin called exit(" + std::to_string(ended->code) + ")";
+  std::cout << "conformance: " << file.string() << ": FAILED: " << how << ", in " << where << "\n";
+  return outcome::failed;
+}
+
+}  // namespace
+
+int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
+                 const isolation_options& options) {
+  char pattern[] = "/tmp/parprim-conformance-XXXXXX";
+  const int fd = mkstemp(pattern);
+  if (fd >= 0) close(fd);
+  const fs::path breadcrumb = pattern;
+  int passed = 0, failed = 0, unavailable = 0;
+  for (const auto& file : files) {
+    switch (test_one(self, file, options, breadcrumb)) {
+      case outcome::passed:
+        ++passed;
+        break;
+      case outcome::failed:
+        ++failed;
+        break;
+      case outcome::unavailable:
+        ++unavailable;
+        break;
+    }
+  }
+  std::error_code ec;
+  fs::remove(breadcrumb, ec);
+  std::cout << "conformance: " << passed << " plugins passed, " << failed << " failed, "
+            << unavailable << " unavailable here\n";
+  if (failed) return 1;
+  if (passed == 0 && options.require_available) {
+    std::cout << "conformance: no plugin could be tested here, and --require-available asks "
+                 "for one\n";
+    return 1;
+  }
+  return 0;
+}
+
+void note_case(const std::string& text) {
+  static const char* path = std::getenv(breadcrumb_variable);
+  if (!path) return;
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
+}  // namespace parprim::conformance

@@ -1,0 +1,70 @@
+// parprim-conformance over plugins that crash or hang: each fails alone, named with the case
+// (plugin, variant, form, n, seed) and how it ended; the healthy plugin is still tested.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct run_output {
+  int status = -1;
+  std::string text;
+};
+
+run_output conformance(const std::string& args) {
+  run_output out;
+  const std::string command = std::string(PARPRIM_CONFORMANCE_EXE) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  char buf[4096];
+  while (std::size_t got = std::fread(buf, 1, sizeof buf, pipe)) out.text.append(buf, got);
+  const int raw = pclose(pipe);
+  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return out;
+}
+
+std::string planted(const std::string& name) {
+  return std::string(PARPRIM_PLANTED_PLUGIN_DIR) + "/parprim_plugin_" + name + ".so";
+}
+
+}  // namespace
+
+TEST_CASE("conformance isolation: a crash and a hang fail their plugins alone") {
+  const std::string cpu_seq = std::string(PARPRIM_TEST_PLUGIN_DIR) + "/parprim_plugin_cpu_seq.so";
+  const run_output out = conformance("--case-timeout 1 --plugins " + planted("planted_faults") +
+                                     ":" + planted("planted_hang") + ":" + cpu_seq + " '[scan]'");
+  INFO(out.text);
+  CHECK(out.status == 1);
+  CHECK(out.text.find(planted("planted_faults") +
+                      ": FAILED: crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
+                      "exclusive i32 uniform n=1023 seed=") != std::string::npos);
+  CHECK(out.text.find(planted("planted_hang") +
+                      ": FAILED: no answer within 1 s: stopped, in planted_hang/forever scan "
+                      "exclusive i32 uniform n=1023 seed=") != std::string::npos);
+  CHECK(out.text.find("conformance: 1 plugins passed, 2 failed, 0 unavailable here") !=
+        std::string::npos);
+}
+
+TEST_CASE("conformance isolation: with no available plugin it says so and exits 0") {
+  const std::string unavailable =
+      std::string(PARPRIM_BROKEN_PLUGIN_DIR) + "/parprim_plugin_broken_unavailable.so";
+  SECTION("by default: nothing to test here is not a failure") {
+    const run_output out = conformance("--plugins " + unavailable);
+    INFO(out.text);
+    CHECK(out.status == 0);
+    CHECK(out.text.find("conformance: unavailable, skipped: broken_unavailable (" + unavailable +
+                        "): ") != std::string::npos);
+    CHECK(out.text.find("conformance: 0 plugins passed, 0 failed, 1 unavailable here") !=
+          std::string::npos);
+  }
+  SECTION("--require-available: a machine that must test something fails") {
+    const run_output out = conformance("--require-available --plugins " + unavailable);
+    INFO(out.text);
+    CHECK(out.status == 1);
+    CHECK(out.text.find("no plugin could be tested here, and --require-available asks for one") !=
+          std::string::npos);
+  }
+}
