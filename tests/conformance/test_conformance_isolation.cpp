@@ -2,28 +2,16 @@
 // (plugin, variant, form, n, seed) and how it ended; the healthy plugin is still tested.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
+
+#include "command_output.hpp"
 
 namespace {
 
-struct run_output {
-  int status = -1;
-  std::string text;
-};
+using run_output = parprim::test::command_output;
 
 run_output conformance(const std::string& args) {
-  run_output out;
-  const std::string command = std::string(PARPRIM_CONFORMANCE_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  char buf[4096];
-  while (std::size_t got = std::fread(buf, 1, sizeof buf, pipe)) out.text.append(buf, got);
-  const int raw = pclose(pipe);
-  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return out;
+  return parprim::test::run_command(std::string(PARPRIM_CONFORMANCE_EXE) + " " + args);
 }
 
 std::string planted(const std::string& name) {

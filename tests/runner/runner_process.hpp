@@ -3,9 +3,8 @@
 
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
+#include "command_output.hpp"
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -16,21 +15,10 @@ using nlohmann::json;
 
 namespace parprim::runner::test {
 
-struct run_output {
-  int status = -1;
-  std::string text;  // stdout and stderr
-};
+using run_output = parprim::test::command_output;
 
 inline run_output run_runner(const std::string& args) {
-  run_output out;
-  const std::string command = std::string(PARPRIM_RUNNER_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  char buf[4096];
-  while (std::size_t got = std::fread(buf, 1, sizeof buf, pipe)) out.text.append(buf, got);
-  const int raw = pclose(pipe);
-  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return out;
+  return parprim::test::run_command(std::string(PARPRIM_RUNNER_EXE) + " " + args);
 }
 
 /// A scratch folder for one test, emptied first.
