@@ -21,6 +21,9 @@ cp build/bin/parprim-conformance build/tests/core/test_core bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
 cp scripts/gpu_run.sh bundle/
+# The planted CUDA faults of the isolation stage, with their config.
+mkdir -p bundle/tests/planted_cuda
+cp build/tests/planted_cuda/* bundle/tests/planted_cuda/
 mkdir -p bundle/share/parprim
 cp runner/plot/plot_results.py bundle/share/parprim/
 git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
@@ -46,14 +49,18 @@ is_system_lib() {
     *) return 1 ;;
   esac
 }
-for f in bundle/bin/* bundle/lib/parprim/*.so "$template"/build/lib/parprim/*.so; do
+for f in bundle/bin/* bundle/lib/parprim/*.so bundle/tests/planted_cuda/*.so \
+    "$template"/build/lib/parprim/*.so; do
   ldd "$f" | awk '/=> \// { print $3 }' | while read -r lib; do
     is_system_lib "$lib" || cp -nL "$lib" bundle/lib/
   done
 done
 
 for f in bundle/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
-for f in bundle/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/..' "$f"; done
+for f in bundle/lib/parprim/*.so bundle/tests/planted_cuda/*.so; do
+  patchelf --set-rpath '$ORIGIN/..' "$f"
+done
+patchelf --set-rpath '$ORIGIN/../../lib' bundle/tests/planted_cuda/*.so
 for f in bundle/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$f"; done
 for f in "$template"/build/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/../../../../../lib' "$f"; done
 

@@ -3,8 +3,13 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|template|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|sanitize|template|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
+#     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
+#     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml with and without
+#     worker processes, compared;
+#     sanitize: compute-sanitizer memcheck, racecheck and synccheck over the CUDA plugins'
+#     conformance (i32/u32 scan, compaction and sort, sizes up to $SANITIZE_MAX_SIZE);
 #     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
 #     through the conformance suite and its runner config beside thrust/cub;
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
@@ -46,6 +51,43 @@ if want check; then
   plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so 2>/dev/null | tr '\n' ':')
   PARPRIM_CONFORMANCE_PLUGINS="$plugins" "$B/bin/parprim-conformance" 2>&1 | tee "$OUT/conformance.log" | tail -5
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+if want isolation; then
+  step "isolation: planted CUDA faults beside thrust/cub"
+  "$B/bin/runner" "$B/tests/planted_cuda/planted_cuda.yaml" --no-progress \
+    --json "$OUT/planted_cuda.json" --markdown "$OUT/planted_cuda.md" | tail -25
+  # The planted plugin fails by design (exit 1); the stage fails only if thrust/cub did not
+  # all validate.
+  python3 - "$OUT/planted_cuda.json" <<'PY' || status=1
+import json, sys
+records = json.load(open(sys.argv[1]))["records"]
+thrust = [r for r in records if r["backend"] == "thrust"]
+bad = [r for r in thrust if r["status"] != "ok" or not r["time_s"]]
+print(f"thrust/cub: {len(thrust) - len(bad)} of {len(thrust)} states valid and timed")
+for r in records:
+    if r["backend"] != "thrust":
+        print(f"  {r['backend']}/{r['variant']} n={r['n']}: {r['status']} {r['reason']}")
+sys.exit(1 if bad or not thrust else 0)
+PY
+  step "isolation changes no figure: configs/isolation_overhead.yaml with and without workers"
+  runner isolation_overhead.yaml isolation_on > /dev/null
+  runner isolation_overhead.yaml isolation_off --no-isolation > /dev/null
+  "$B/bin/runner" compare "$OUT/isolation_off.json" "$OUT/isolation_on.json" \
+    --markdown "$OUT/isolation_compare.md" | tail -12
+fi
+if want sanitize; then
+  step "compute-sanitizer over the CUDA plugins' conformance"
+  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so | tr '\n' ':')
+  cases="conformance: scan - std::int32_t,conformance: compact - std::int32_t,conformance: sort - std::uint32_t"
+  for tool in memcheck racecheck synccheck; do
+    timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$tool" --error-exitcode 9 \
+      "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
+      --plugins "$plugins" "$cases" > "$OUT/sanitizer_$tool.log" 2>&1
+    rc=$?
+    echo "$tool: exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$OUT/sanitizer_$tool.log" | tr '\n' ' ')"
+    [ $rc -eq 0 ] || status=1
+  done
 fi
 if want template; then
   step "the plugin template's CUDA plugin, built out of tree: conformance and runner"

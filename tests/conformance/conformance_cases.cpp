@@ -4,6 +4,17 @@
 
 namespace parprim::conformance {
 
+namespace {
+std::uint64_t& size_limit() {
+  static std::uint64_t limit = ~std::uint64_t(0);
+  return limit;
+}
+}  // namespace
+
+void limit_sizes(std::uint64_t max_n) {
+  size_limit() = max_n;
+}
+
 std::vector<std::uint64_t> sizes() {
   std::vector<std::uint64_t> s = {
       0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
@@ -14,6 +25,7 @@ std::vector<std::uint64_t> sizes() {
     s.push_back(100 + (x >> 33) % 300000);
   }
   std::sort(s.begin(), s.end());
+  std::erase_if(s, [](std::uint64_t n) { return n > size_limit(); });
   return s;
 }
 

@@ -16,6 +16,10 @@ inline constexpr std::uint64_t base_seed = 20261121;
 /// from base_seed.
 std::vector<std::uint64_t> sizes();
 
+/// Leaves out sizes above `max_n` (--max-size: for runs under a slow checker such as
+/// compute-sanitizer, which multiplies the time of every kernel).
+void limit_sizes(std::uint64_t max_n);
+
 /// Every form of the operation for one element type: scan kinds, compaction predicates (nonzero
 /// and greater_than with a threshold inside the inputs' range), sort payloads and orders.
 std::vector<problem> forms(parprim_operation op, parprim_dtype dtype);

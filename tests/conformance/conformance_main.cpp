@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "conformance_cases.hpp"
 #include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   Catch::Session session;
   std::string plugins, isolated_plugin;
   bool no_isolation = false;
+  std::uint64_t max_size = ~std::uint64_t(0);
   parprim::conformance::isolation_options options;
   using Catch::clara::Opt;
   session.cli(session.cli() |
@@ -54,9 +56,12 @@ int main(int argc, char** argv) {
                   "fail when no plugin can be tested here (for GPU machines and CI)") |
               Opt(options.case_timeout_s, "seconds")["--case-timeout"](
                   "stop a plugin that spends longer than this on one case (default 60)") |
+              Opt(max_size, "n")["--max-size"](
+                  "test sizes up to n only (for slow checkers such as compute-sanitizer)") |
               Opt(isolated_plugin, "file")["--isolated-plugin"]("(internal) test this one file"));
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
+  parprim::conformance::limit_sizes(max_size);
   const auto& cfg = session.configData();
   const bool listing =
       cfg.showHelp || cfg.listTests || cfg.listTestNamesOnly || cfg.listTags || cfg.listReporters;
