@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev  # canonical JSON results
   patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
   python3-matplotlib  # `runner plot` (runner/plot/plot_results.py)
+  clang libclang-rt-14-dev  # the config reader's fuzzer (libFuzzer; scripts/run_fuzzers.sh)
 )
 
 if [ "$(id -u)" -ne 0 ]; then

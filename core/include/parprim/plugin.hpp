@@ -153,8 +153,10 @@ inline problem resolve(const plugin_info& info, problem p) {
     throw error(PARPRIM_UNSUPPORTED,
                 info.name + "/" + chosen->name + ": " + p.form() + " not offered");
   for (const auto& [name, value] : p.params) {
+    // Through a plain reference: clang 14 cannot capture a structured binding in a lambda.
+    const std::string& wanted = name;
     auto it = std::find_if(chosen->params.begin(), chosen->params.end(),
-                           [&](const param& d) { return d.name == name; });
+                           [&](const param& d) { return d.name == wanted; });
     if (it == chosen->params.end())
       throw error(PARPRIM_INVALID_ARGUMENT,
                   info.name + "/" + chosen->name + ": unknown parameter '" + name + "'");
