@@ -25,7 +25,18 @@ macro(parprim_enable_cuda result_var)
     endif()
     set(CMAKE_CUDA_STANDARD 20)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    # FindCUDAToolkit of CMake 3.25 (Debian 12's) marks CUDA::nvToolsExt deprecated whenever the
+    # project requires CMake >= 3.25, without checking that the target exists; CUDA 13 no longer
+    # ships libnvToolsExt, so that configure stops with "set_property could not find TARGET
+    # CUDA::nvToolsExt". The deprecation note is the only use of the version there, so the
+    # module is shown an older minimum while it runs (tests/build/configure_with_stock_cmake.sh).
+    set(_parprim_saved_minimum "${CMAKE_MINIMUM_REQUIRED_VERSION}")
+    if(CMAKE_MINIMUM_REQUIRED_VERSION VERSION_GREATER_EQUAL 3.25)
+      set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
+    endif()
     find_package(CUDAToolkit REQUIRED)
+    set(CMAKE_MINIMUM_REQUIRED_VERSION "${_parprim_saved_minimum}")
+    unset(_parprim_saved_minimum)
     set(${result_var} ON)
   endif()
 endmacro()
