@@ -153,8 +153,9 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   }
   const auto types =
       parse_all(o.types, "element type", [](const std::string& n) { return parse_dtype(n); });
-  const auto sizes = parse_all(o.sizes, "size (a positive integer such as 1000, 2^20 or 2^20-3)",
-                               [](const std::string& n) { return parse_size(n); });
+  const auto sizes =
+      parse_all(o.sizes, "size (an integer of at least 0 such as 0, 1000, 2^20 or 2^20-3)",
+                [](const std::string& n) { return parse_size(n); });
   const auto dists = parse_all(o.distributions, "distribution",
                                [](const std::string& n) { return parse_distribution(n); });
   for (auto& b : c.benchmarks) {

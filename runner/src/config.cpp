@@ -29,8 +29,11 @@ class reader {
     if (m.is_null()) return source_.string();
     return source_.string() + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
   }
+  /// Reports a problem once: a node shared by several benchmarks (the `defaults:` sizes, say)
+  /// is read once per benchmark, but its mistake is one line.
   void error(const YAML::Node& node, const std::string& message) const {
-    diag_.add(exit_bad_config, where(node) + ": " + message);
+    std::string line = where(node) + ": " + message;
+    if (reported_.insert(line).second) diag_.add(exit_bad_config, std::move(line));
   }
 
   /// Reports keys that are not in `allowed` (naming the valid ones) and keys given twice.
@@ -127,6 +130,7 @@ class reader {
  private:
   fs::path source_;
   diagnostics& diag_;
+  mutable std::set<std::string> reported_;
 };
 
 // Parses each name with `parse`, reporting unknown ones with the valid choices.
@@ -163,7 +167,8 @@ std::optional<std::uint64_t> size_value(const reader& r, const YAML::Node& node,
   auto v = parse_size(node.Scalar());
   if (!v)
     r.error(node, what + ": '" + node.Scalar() +
-                      "' is not a size (a positive integer such as 1000, 2^20 or 2^20-3)");
+                      "' is not a size (an integer of at least 0 such as 0, 1000, 2^20 or "
+                      "2^20-3)");
   return v;
 }
 
@@ -202,11 +207,11 @@ std::vector<std::uint64_t> parse_sizes(const reader& r, const YAML::Node& node) 
         for (int e = *from; e <= *to; e += step)
           for (std::int64_t off : offsets) {
             const std::int64_t n = (std::int64_t{1} << e) + off;
-            if (n >= 1)
+            if (n >= 0)
               sizes.push_back(static_cast<std::uint64_t>(n));
             else
               r.error(p, "sizes: 2^" + std::to_string(e) + std::to_string(off) +
-                             " is not a positive size; left out");
+                             " is below 0; left out");
           }
       }
     }
@@ -347,7 +352,10 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
                          : std::vector<distribution>{distribution::uniform};
 
   if (auto v = reader::get(b, "variants"); v.IsDefined() && !(v.IsScalar() && v.Scalar() == "all"))
-    for (const auto& [name, node] : r.names(v, "variants")) bc.variants.push_back(name);
+    for (const auto& [name, node] : r.names(v, "variants")) {
+      bc.variants.push_back(name);
+      bc.variant_places.push_back(r.where(node));
+    }
 
   if (auto params = reader::get(b, "params"); params.IsDefined()) {
     if (!params.IsMap()) {
@@ -472,10 +480,10 @@ std::optional<std::uint64_t> parse_size(const std::string& text) {
     const bool minus = s[pos++] == '-';
     std::uint64_t offset = 0;
     if (!read_number(offset)) return std::nullopt;
-    if (minus && offset >= base) return std::nullopt;
+    if (minus && offset > base) return std::nullopt;
     base = minus ? base - offset : base + offset;
   }
-  if (pos != s.size() || base == 0) return std::nullopt;
+  if (pos != s.size()) return std::nullopt;
   return base;
 }
 

@@ -63,7 +63,8 @@ struct benchmark_config {
   std::vector<parprim_dtype> types;
   std::vector<std::uint64_t> sizes;
   std::vector<distribution> distributions;
-  std::vector<std::string> variants;                        // empty: every variant of every backend
+  std::vector<std::string> variants;        // empty: every variant of every backend
+  std::vector<std::string> variant_places;  // "file:line:column" of each name, for messages
   std::map<std::string, std::vector<std::int64_t>> params;  // tunable axes
 };
 
@@ -85,7 +86,8 @@ std::optional<config> load_config(const std::filesystem::path& path, diagnostics
 std::optional<config> parse_config(const std::string& yaml_text,
                                    const std::filesystem::path& source, diagnostics& diag);
 
-/// Parses one size: "1048576", "2^20", "2^20-3", "2^20+1". Nothing for anything else or < 1.
+/// Parses one size: "0", "1048576", "2^20", "2^20-3", "2^20+1". Nothing for anything else or
+/// below 0.
 std::optional<std::uint64_t> parse_size(const std::string& text);
 
 }  // namespace parprim::runner

@@ -61,16 +61,22 @@ struct record {
   double bytes_moved = 0;  // the byte model of the operation (docs/measurement.md)
   std::uint64_t kept = 0;  // compact: elements kept
 
-  double elements_per_second() const { return time ? double(n) / time->median : 0; }
-  double gb_per_second() const { return time ? bytes_moved / time->median / 1e9 : 0; }
+  double elements_per_second() const {
+    return time && time->median > 0 ? double(n) / time->median : 0;
+  }
+  double gb_per_second() const {
+    return time && time->median > 0 ? bytes_moved / time->median / 1e9 : 0;
+  }
   /// Copy bandwidth: the input bytes read and written once.
   double copy_gb_per_second() const {
-    return copy_time ? 2.0 * double(n) * double(dtype_size(task.dtype)) / copy_time->median / 1e9
-                     : 0;
+    return copy_time && copy_time->median > 0
+               ? 2.0 * double(n) * double(dtype_size(task.dtype)) / copy_time->median / 1e9
+               : 0;
   }
   /// The operation's bandwidth as a fraction of the copy's: 1.0 means as fast as a copy.
   double fraction_of_copy() const {
-    return time && copy_time ? gb_per_second() / copy_gb_per_second() : 0;
+    const double copy = copy_gb_per_second();
+    return time && copy > 0 ? gb_per_second() / copy : 0;  // n = 0 moves no bytes
   }
   std::string label() const { return backend + "/" + task.variant + params_suffix(); }
   std::string params_suffix() const {

@@ -1,5 +1,6 @@
 #include "state_arena.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace parprim::runner {
@@ -62,6 +63,8 @@ state_views views_of(const std::byte* base, const arena_layout& l) {
 }
 
 void state_arena::remap(std::uint64_t bytes) {
+  // Never empty: a state of n = 0 still hands out real (if zero-length) arrays, not null ones.
+  bytes = std::max(bytes, alignment);
   layout_.region_bytes = bytes;
   std::byte* base = region_.resize(bytes);
   views_ = views_of(base, layout_);

@@ -6,6 +6,7 @@
 #include "interruption.hpp"
 #include "parprim/reference.hpp"
 #include "record_json.hpp"
+#include "spelling.hpp"
 #include "state_arena.hpp"
 
 namespace parprim::runner {
@@ -69,8 +70,21 @@ std::vector<std::map<std::string, std::int64_t>> sweep::param_combinations(
   return combos;
 }
 
-void sweep::check_params() {
-  // A params axis that no backend declares is most likely a typo.
+void sweep::check_names() {
+  // A variant name or a params axis that no backend declares is most likely a typo.
+  for (const auto& b : config_.benchmarks)
+    for (std::size_t i = 0; i < b.variants.size() && !backends_.empty(); ++i) {
+      std::vector<std::string> declared;
+      for (const auto& s : backends_)
+        for (const variant* v : s->summary().variants_of(b.operation)) declared.push_back(v->name);
+      if (std::find(declared.begin(), declared.end(), b.variants[i]) != declared.end()) continue;
+      const auto nearest = closest_name(b.variants[i], declared);
+      diag_.add(exit_bad_config,
+                (i < b.variant_places.size() ? b.variant_places[i] : config_.source.string()) +
+                    ": benchmark '" + b.name + "': no backend declares a " +
+                    std::string(to_string(b.operation)) + " variant '" + b.variants[i] + "'" +
+                    (nearest ? " (did you mean '" + *nearest + "'?)" : ""));
+    }
   for (const auto& b : config_.benchmarks)
     for (const auto& [name, values] : b.params) {
       const bool anyone = std::any_of(backends_.begin(), backends_.end(),
@@ -92,7 +106,7 @@ void sweep::emit(record r, std::vector<record>& out, const callbacks& cb) {
 }
 
 std::vector<record> sweep::run(const callbacks& cb) {
-  check_params();
+  check_names();
   std::vector<record> records;
   try {
     for (const auto& b : config_.benchmarks) {

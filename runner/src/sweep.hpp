@@ -54,7 +54,7 @@ class sweep {
   std::vector<std::map<std::string, std::int64_t>> param_combinations(const benchmark_config& b,
                                                                       const variant& v) const;
   void emit(record r, std::vector<record>& out, const callbacks& cb);
-  void check_params();
+  void check_names();
 
   const config& config_;
   std::vector<std::unique_ptr<backend_session>> backends_;

@@ -207,6 +207,21 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
     CHECK(out.text.find("/no/such/plugins: plugin folder does not exist") != std::string::npos);
     CHECK(read_json(dir / "r.json")["records"][0]["status"] == "ok");
   }
+  SECTION("a variant no backend declares is an error naming its place and the nearest name") {
+    const fs::path cfg =
+        write(dir, "v.yaml",
+              std::string(quick_measurement) + "outputs: {json: " + (dir / "r.json").string() +
+                  "}\nbackends: [cpu_seq]\nbenchmarks:\n"
+                  "  - {operation: scan, sizes: [8], variants: [sequential]}\n"
+                  "  - {operation: sort, sizes: [8], variants: [radix, sequentail]}\n");
+    const run_output out = run_runner(cfg.string());
+    INFO(out.text);
+    CHECK(out.status == 2);
+    CHECK(out.text.find("v.yaml:6:53: benchmark 'sort': no backend declares a sort variant "
+                        "'sequentail'") != std::string::npos);
+    CHECK(out.text.find("v.yaml:5:") == std::string::npos);   // a declared name is fine
+    CHECK(read_json(dir / "r.json")["records"].size() == 2);  // the rest ran
+  }
   SECTION("a bad size with good ones: the good ones run") {
     const fs::path cfg =
         write(dir, "s.yaml",
@@ -219,6 +234,31 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
     CHECK(out.text.find("s.yaml:5:31: sizes: '-8' is not a size") != std::string::npos);
     CHECK(read_json(dir / "r.json")["records"].size() == 1);
   }
+}
+
+TEST_CASE("end to end: size 0 is validated and timed as the call's fixed cost") {
+  const fs::path dir = scratch("size_zero");
+  const fs::path cfg =
+      write(dir, "c.yaml",
+            std::string(quick_measurement) + "outputs: {json: " + (dir / "r.json").string() +
+                "}\nbackends: [cpu_seq]\nbenchmarks:\n"
+                "  - {operation: scan, sizes: [0]}\n"
+                "  - {operation: compact, sizes: [0]}\n"
+                "  - {operation: sort, payloads: [pairs], sizes: [0]}\n");
+  const run_output out = run_runner(cfg.string() + " --no-progress");
+  INFO(out.text);
+  CHECK(out.status == 0);
+  CHECK(out.text.find("           0 | ") != std::string::npos);  // a row of the tables
+  const json j = read_json(dir / "r.json");
+  REQUIRE(j["records"].size() == 4);  // scan, compact, sort pairs through radix and std
+  for (const auto& r : j["records"]) {
+    CAPTURE(r.dump());
+    CHECK(r["status"] == "ok");
+    CHECK(r["n"] == 0);
+    CHECK(r["time_s"]["median"].get<double>() >= 0);
+    CHECK(r["fraction_of_copy"] == 0);
+  }
+  CHECK(j["records"][1]["kept"] == 0);
 }
 
 TEST_CASE("end to end: --list shows every plugin with its variants") {
