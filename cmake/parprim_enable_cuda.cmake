@@ -1,3 +1,20 @@
+# parprim_find_cuda_toolkit([REQUIRED|QUIET]): find_package(CUDAToolkit) that also works with
+# the FindCUDAToolkit of CMake 3.25 (Debian 12's). That module marks CUDA::nvToolsExt deprecated
+# whenever the project requires CMake >= 3.25, without checking that the target exists; CUDA 13
+# no longer ships libnvToolsExt, so the configure stops with "set_property could not find TARGET
+# CUDA::nvToolsExt". The deprecation note is the only use of the version there, so the module
+# is shown an older minimum while it runs (tests/build/configure_with_stock_cmake.sh checks
+# parprim's build; scripts/check_fresh_debian.sh the installed package too).
+macro(parprim_find_cuda_toolkit)
+  set(_parprim_saved_minimum "${CMAKE_MINIMUM_REQUIRED_VERSION}")
+  if(CMAKE_MINIMUM_REQUIRED_VERSION VERSION_GREATER_EQUAL 3.25)
+    set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
+  endif()
+  find_package(CUDAToolkit ${ARGN})
+  set(CMAKE_MINIMUM_REQUIRED_VERSION "${_parprim_saved_minimum}")
+  unset(_parprim_saved_minimum)
+endmacro()
+
 # parprim_enable_cuda(<result_var>)
 #
 # Enables the CUDA language when nvcc is found (CMAKE_CUDA_COMPILER, PATH, or
@@ -25,18 +42,7 @@ macro(parprim_enable_cuda result_var)
     endif()
     set(CMAKE_CUDA_STANDARD 20)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
-    # FindCUDAToolkit of CMake 3.25 (Debian 12's) marks CUDA::nvToolsExt deprecated whenever the
-    # project requires CMake >= 3.25, without checking that the target exists; CUDA 13 no longer
-    # ships libnvToolsExt, so that configure stops with "set_property could not find TARGET
-    # CUDA::nvToolsExt". The deprecation note is the only use of the version there, so the
-    # module is shown an older minimum while it runs (tests/build/configure_with_stock_cmake.sh).
-    set(_parprim_saved_minimum "${CMAKE_MINIMUM_REQUIRED_VERSION}")
-    if(CMAKE_MINIMUM_REQUIRED_VERSION VERSION_GREATER_EQUAL 3.25)
-      set(CMAKE_MINIMUM_REQUIRED_VERSION 3.24)
-    endif()
-    find_package(CUDAToolkit REQUIRED)
-    set(CMAKE_MINIMUM_REQUIRED_VERSION "${_parprim_saved_minimum}")
-    unset(_parprim_saved_minimum)
+    parprim_find_cuda_toolkit(REQUIRED)
     set(${result_var} ON)
   endif()
 endmacro()

@@ -31,3 +31,23 @@ if [ $status -ne 0 ]; then
 fi
 grep -q "CUDA plugins enabled" configure.log || { echo "FAIL: CUDA was not enabled"; exit 1; }
 echo "configure with the stock FindCUDAToolkit.cmake of cmake-data $version: ok"
+
+# The installed package finds the toolkit for parprim::cuda_common the same way
+# (parprimConfig.cmake calls parprim_find_cuda_toolkit(QUIET)): so must a plugin's project.
+mkdir -p package_probe
+cat > package_probe/CMakeLists.txt <<CMAKE
+cmake_minimum_required(VERSION 3.25)
+project(package_probe LANGUAGES CXX)
+include($source_dir/cmake/parprim_enable_cuda.cmake)
+parprim_find_cuda_toolkit(QUIET)
+if(NOT CUDAToolkit_FOUND)
+  message(FATAL_ERROR "the CUDA toolkit was not found")
+endif()
+CMAKE
+if ! cmake -S package_probe -B package_probe/build -DCMAKE_MODULE_PATH="$scratch/modules" \
+    > package_probe.log 2>&1; then
+  grep -A3 "CMake Error" package_probe.log
+  echo "FAIL: a plugin project with the stock FindCUDAToolkit.cmake"
+  exit 1
+fi
+echo "a plugin project's find of the toolkit with the stock module: ok"
