@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
     if (!prior->count(parprim::runner::record_key(r))) store.append(r);
   };
   cb.on_state = [&](const std::vector<record>& so_far) {
-    store.write_outputs(snapshot(so_far), ignored, false);
+    if (store.due()) store.write_outputs(snapshot(so_far), ignored);
   };
   cb.on_benchmark = [&](const std::vector<record>& so_far) {
     store.write_outputs(snapshot(so_far), ignored);

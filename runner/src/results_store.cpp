@@ -87,10 +87,12 @@ void results_store::append(const record& r) {
   log_.flush();
 }
 
-void results_store::write_outputs(const results& res, diagnostics& diag, bool force) {
-  const auto now = std::chrono::steady_clock::now();
-  if (!force && now - last_write_ < std::chrono::seconds(2)) return;
-  last_write_ = now;
+bool results_store::due() const {
+  return std::chrono::steady_clock::now() - last_write_ >= std::chrono::seconds(2);
+}
+
+void results_store::write_outputs(const results& res, diagnostics& diag) {
+  last_write_ = std::chrono::steady_clock::now();
   auto write = [&](const std::optional<fs::path>& path, auto writer) {
     if (!path) return;
     try {

@@ -36,8 +36,11 @@ class results_store {
 
   /// Appends one record to the log and flushes it.
   void append(const record& r);
-  /// Rewrites the outputs; `force` false skips it when the last one was under 2 s ago.
-  void write_outputs(const results& res, diagnostics& diag, bool force = true);
+  /// Whether 2 s have passed since the outputs were last written (checked before a snapshot of
+  /// the results is made, so a state that writes nothing copies nothing).
+  bool due() const;
+  /// Rewrites the outputs.
+  void write_outputs(const results& res, diagnostics& diag);
 
  private:
   const output_settings& outputs_;

@@ -81,10 +81,9 @@ outcome test_one(const fs::path& self, const fs::path& file, const isolation_opt
 
 int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
                  const isolation_options& options) {
-  char pattern[] = "/tmp/parprim-conformance-XXXXXX";
-  const int fd = mkstemp(pattern);
-  if (fd >= 0) close(fd);
-  const fs::path breadcrumb = pattern;
+  // One breadcrumb file per suite run, named by this process's id.
+  const fs::path breadcrumb =
+      fs::temp_directory_path() / ("parprim-conformance-" + std::to_string(getpid()) + ".case");
   int passed = 0, failed = 0, unavailable = 0;
   for (const auto& file : files) {
     switch (test_one(self, file, options, breadcrumb)) {
