@@ -3,11 +3,11 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|sanitize|template|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|template|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
-#     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml with and without
-#     worker processes, compared;
+#     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
+#     in a worker and in process in one run ($ISOLATION_REPEATS runs; alone as stage overhead);
 #     sanitize: compute-sanitizer memcheck, racecheck and synccheck over the CUDA plugins'
 #     conformance (i32/u32 scan, compaction and sort, sizes up to $SANITIZE_MAX_SIZE);
 #     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
@@ -69,24 +69,41 @@ for r in records:
         print(f"  {r['backend']}/{r['variant']} n={r['n']}: {r['status']} {r['reason']}")
 sys.exit(1 if bad or not thrust else 0)
 PY
-  step "isolation changes no figure: configs/isolation_overhead.yaml with and without workers"
-  runner isolation_overhead.yaml isolation_on > /dev/null
-  runner isolation_overhead.yaml isolation_off --no-isolation > /dev/null
-  "$B/bin/runner" compare "$OUT/isolation_off.json" "$OUT/isolation_on.json" \
-    --markdown "$OUT/isolation_compare.md" | tail -12
+fi
+if want isolation || [ "$what" = overhead ]; then
+  step "isolation changes no figure: configs/isolation_overhead.yaml, each backend measured both ways"
+  for i in $(seq "${ISOLATION_REPEATS:-1}"); do
+    runner isolation_overhead.yaml "isolation_both_$i" | tail -16
+    rm -f "$OUT/isolation_both_$i.jsonl"
+  done
 fi
 if want sanitize; then
+  # SANITIZE_TOOLS (default: all three) and SANITIZE_CASES (Catch test names, default i32/u32
+  # scan, compaction and sort) narrow a run; SANITIZE_PER_PLUGIN=1 runs one checker process per
+  # plugin at once (racecheck is host-bound: this is how it covers the sort within a call).
   step "compute-sanitizer over the CUDA plugins' conformance"
   sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so | tr '\n' ':')
-  cases="conformance: scan - std::int32_t,conformance: compact - std::int32_t,conformance: sort - std::uint32_t"
-  for tool in memcheck racecheck synccheck; do
-    timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$tool" --error-exitcode 9 \
+  all_plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so)
+  cases="${SANITIZE_CASES:-conformance: scan - std::int32_t,conformance: compact - std::int32_t,conformance: sort - std::uint32_t}"
+  sanitize() {  # sanitize TOOL LOG PLUGINS
+    timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
       "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
-      --plugins "$plugins" "$cases" > "$OUT/sanitizer_$tool.log" 2>&1
-    rc=$?
-    echo "$tool: exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$OUT/sanitizer_$tool.log" | tr '\n' ' ')"
-    [ $rc -eq 0 ] || status=1
+      --plugins "$3" "$cases" > "$2" 2>&1
+    local rc=$?
+    echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
+    return $rc
+  }
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
+    if [ "${SANITIZE_PER_PLUGIN:-0}" = 1 ]; then
+      pids=()
+      for p in $all_plugins; do
+        name=$(basename "$p" .so); name=${name#parprim_plugin_}
+        sanitize "$tool" "$OUT/sanitizer_${tool}_$name.log" "$p" & pids+=($!)
+      done
+      for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    else
+      sanitize "$tool" "$OUT/sanitizer_$tool.log" "$(echo $all_plugins | tr ' ' ':')" || status=1
+    fi
   done
 fi
 if want template; then

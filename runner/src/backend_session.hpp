@@ -16,6 +16,9 @@ class backend_session {
  public:
   virtual ~backend_session() = default;
   virtual const plugin_summary& summary() const = 0;
+  /// The backend's name in its records: the plugin's, or that with ":in-process" where one run
+  /// measures the plugin both ways (isolation mode `both`).
+  virtual const std::string& backend_name() const { return summary().name; }
   /// Validates and times the record `r` names on the state in `arena`, answering within
   /// `timeout_s` seconds where the session can enforce it; a fault of the plugin becomes a
   /// failed record with its reason.
@@ -23,7 +26,12 @@ class backend_session {
 };
 
 /// The plugin loaded in this process. A sticky device error fails every later record of it.
+/// `marked`: its records are named "NAME:in-process" (beside a worker session of the same plugin).
 std::unique_ptr<backend_session> make_in_process_session(const plugin_summary& summary,
-                                                         const measurement_settings& settings);
+                                                         const measurement_settings& settings,
+                                                         bool marked = false);
+
+/// The suffix of the in-process records' backend name in isolation mode `both`.
+inline constexpr const char* in_process_suffix = ":in-process";
 
 }  // namespace parprim::runner

@@ -131,7 +131,7 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   if (o.csv) c.outputs.csv = o.csv;
   if (o.markdown) c.outputs.markdown = o.markdown;
   if (o.no_console) c.outputs.console = false;
-  if (o.no_isolation) c.isolation.workers = false;
+  if (o.no_isolation) c.isolation.how = isolation_settings::mode::none;
 
   // Each override list: its names parsed, the bad ones reported; an axis is replaced only
   // when at least one name was good.

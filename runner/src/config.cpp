@@ -417,11 +417,15 @@ void parse_measurement(const reader& r, const YAML::Node& m, measurement_setting
 void parse_isolation(const reader& r, const YAML::Node& node, isolation_settings& s) {
   if (!r.check_map(node, "isolation", {"mode", "timeout_s", "timeout_ns_per_element"})) return;
   if (auto n = reader::get(node, "mode"); n.IsDefined()) {
-    if (auto mode = r.scalar<std::string>(n, "isolation.mode", "process or none")) {
-      if (*mode == "process" || *mode == "none")
-        s.workers = *mode == "process";
+    if (auto mode = r.scalar<std::string>(n, "isolation.mode", "process, none or both")) {
+      if (*mode == "process")
+        s.how = isolation_settings::mode::process;
+      else if (*mode == "none")
+        s.how = isolation_settings::mode::none;
+      else if (*mode == "both")
+        s.how = isolation_settings::mode::both;
       else
-        r.error(n, "isolation.mode: expected process or none, got '" + *mode + "'");
+        r.error(n, "isolation.mode: expected process, none or both, got '" + *mode + "'");
     }
   }
   if (auto n = reader::get(node, "timeout_s"); n.IsDefined())

@@ -27,7 +27,13 @@ struct measurement_settings {
 
 /// How backends are kept apart from the runner and each other (docs/isolation.md).
 struct isolation_settings {
-  bool workers = true;                   // mode: process (a worker per backend) or none
+  // process: a worker per backend; none: in the runner's process (--no-isolation); both: each
+  // backend in a worker and in the runner's process, side by side, to show that the two
+  // measure alike (its in-process records are named "BACKEND:in-process").
+  enum class mode { process, none, both };
+  mode how = mode::process;
+  bool workers() const { return how != mode::none; }
+  bool in_process() const { return how != mode::process; }
   double timeout_s = 60;                 // the watchdog of one state: this much...
   double timeout_ns_per_element = 1000;  // ...plus this much per element
   double timeout_for(std::uint64_t n) const {

@@ -25,7 +25,8 @@ struct run_context {
   double memory_gib = 0;
   std::string compiler, build_type, git_revision, parprim_version;
   std::string config_path, command_line;
-  std::string isolation;  // "process" (a worker per backend) or "none" (--no-isolation)
+  // "process" (a worker per backend), "none" (--no-isolation) or "both" (config isolation.mode)
+  std::string isolation;
   std::vector<plugin_context> plugins;
 };
 

@@ -10,10 +10,15 @@ namespace {
 
 class in_process_session final : public backend_session {
  public:
-  in_process_session(const plugin_summary& summary, const measurement_settings& settings)
-      : summary_(summary), client_(load_plugin(summary.path)), measurer_(client_, settings) {}
+  in_process_session(const plugin_summary& summary, const measurement_settings& settings,
+                     bool marked)
+      : summary_(summary),
+        name_(marked ? summary.name + in_process_suffix : summary.name),
+        client_(load_plugin(summary.path)),
+        measurer_(client_, settings) {}
 
   const plugin_summary& summary() const override { return summary_; }
+  const std::string& backend_name() const override { return name_; }
 
   record run(record r, const state_arena& arena, double) override {
     if (lost_reason_) {
@@ -29,6 +34,7 @@ class in_process_session final : public backend_session {
 
  private:
   plugin_summary summary_;
+  std::string name_;
   plugin_client client_;
   state_measurer measurer_;
   std::optional<std::string> lost_reason_;
@@ -37,8 +43,9 @@ class in_process_session final : public backend_session {
 }  // namespace
 
 std::unique_ptr<backend_session> make_in_process_session(const plugin_summary& summary,
-                                                         const measurement_settings& settings) {
-  return std::make_unique<in_process_session>(summary, settings);
+                                                         const measurement_settings& settings,
+                                                         bool marked) {
+  return std::make_unique<in_process_session>(summary, settings, marked);
 }
 
 }  // namespace parprim::runner

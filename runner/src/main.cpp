@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
     }
   }
   if (cfg) apply_overrides(*cfg, opts, diag);
-  const bool workers = cfg ? cfg->isolation.workers : !opts.no_isolation;
+  const bool workers = cfg ? cfg->isolation.workers() : !opts.no_isolation;
   install_interrupt_handlers();
   // The inputs of each state, shared with the workers.
   parprim::isolation::shared_region region("parprim-state");
@@ -165,16 +165,19 @@ int main(int argc, char** argv) {
   const plugin_registry registry = discover_plugins(opts.plugin_paths, cfg->plugin_paths, prober);
   for (const auto& problem : registry.problems) diag.add(problem.code, problem.message);
   std::vector<std::unique_ptr<backend_session>> sessions;
-  for (const auto& summary : select_backends(registry, cfg->backends, diag))
-    sessions.push_back(workers ? worker::make_worker_session(summary, launch)
-                               : make_in_process_session(summary, cfg->measurement));
+  const bool both = cfg->isolation.how == isolation_settings::mode::both;
+  for (const auto& summary : select_backends(registry, cfg->backends, diag)) {
+    if (workers) sessions.push_back(worker::make_worker_session(summary, launch));
+    if (cfg->isolation.in_process())
+      sessions.push_back(make_in_process_session(summary, cfg->measurement, both));
+  }
   if (registry.plugins.empty())
     diag.add(exit_backend_not_loaded,
              "no plugins were found in any plugin folder (runner --list shows where it looked)");
 
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);
-  res.context.isolation = workers ? "process" : "none";
+  res.context.isolation = both ? "both" : workers ? "process" : "none";
   results_store store(cfg->outputs, *prior, diag);
   auto snapshot = [&](const std::vector<record>& so_far) {
     results partial = res;

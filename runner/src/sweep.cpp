@@ -139,7 +139,7 @@ std::vector<sweep::job> sweep::plan_form(const benchmark_config& b, const proble
     base.n = n;
     base.input = d;
     base.seed = seed;
-    base.backend = s.name;
+    base.backend = session->backend_name();
     base.backend_version = s.version;
     if (!s.available()) {
       base.status = record_status::skipped;

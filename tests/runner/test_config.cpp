@@ -183,3 +183,19 @@ TEST_CASE("config: sizes in text form") {
   CHECK_FALSE(parse_size(""));
   CHECK_FALSE(parse_size("99999999999999999999999"));
 }
+
+TEST_CASE("config: isolation modes; a wrong one is named with the valid ones") {
+  using mode = isolation_settings::mode;
+  CHECK(parse("benchmarks: [{operation: scan}]\n").cfg->isolation.how == mode::process);
+  for (const auto& [text, expected] : std::vector<std::pair<std::string, mode>>{
+           {"process", mode::process}, {"none", mode::none}, {"both", mode::both}}) {
+    const auto p = parse("isolation: {mode: " + text + "}\nbenchmarks: [{operation: scan}]\n");
+    INFO(text);
+    CHECK(p.messages().empty());
+    CHECK(p.cfg->isolation.how == expected);
+  }
+  const auto bad = parse("isolation: {mode: thread}\nbenchmarks: [{operation: scan}]\n");
+  CHECK(bad.messages() ==
+        "test.yaml:1:19: isolation.mode: expected process, none or both, got 'thread'\n");
+  CHECK(bad.cfg->isolation.how == mode::process);
+}

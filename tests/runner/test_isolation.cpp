@@ -161,6 +161,35 @@ TEST_CASE("isolation: --no-isolation runs the plugins in the runner, with the sa
   CHECK(j["records"][3]["first_mismatch"] == "element 0: expected 0, actual 1");
 }
 
+TEST_CASE(
+    "isolation: mode both measures each backend in a worker and in the runner, side by side") {
+  const fs::path dir = scratch("both");
+  const fs::path cfg = write(dir, "c.yaml",
+                             planted_config(dir, "cpu_seq, planted_off_by_one") +
+                                 "isolation: {mode: both}\n"
+                                 "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
+  const run_output out = run_runner(cfg.string() + " --no-progress");
+  INFO(out.text);
+  CHECK(out.status == 1);  // the planted bug, found both ways
+  const json j = read_json(dir / "r.json");
+  CHECK(j["context"]["isolation"] == "both");
+  REQUIRE(j["records"].size() == 8);
+  const std::vector<std::string> order = {"cpu_seq", "cpu_seq:in-process", "planted_off_by_one",
+                                          "planted_off_by_one:in-process"};
+  for (std::size_t i = 0; i < 8; ++i) {
+    const json& r = j["records"][i];
+    INFO(r.dump());
+    CHECK(r["backend"] == order[i % 4]);
+    CHECK(r["n"] == (i < 4 ? 50 : 1000));
+    if (i % 4 < 2 || i < 4) {  // the planted bug shows above n = 100
+      CHECK(r["status"] == "ok");
+      CHECK(r["time_s"]["median"].get<double>() > 0);
+    } else {
+      CHECK(r["first_mismatch"] == "element 0: expected 0, actual 1");
+    }
+  }
+}
+
 TEST_CASE("isolation: a sweep killed with SIGKILL resumes to the records of an uninterrupted run") {
   const fs::path dir = scratch("kill");
   const std::string body =
