@@ -78,17 +78,22 @@ if want isolation || [ "$what" = overhead ]; then
   done
 fi
 if want sanitize; then
-  # SANITIZE_TOOLS (default: all three) and SANITIZE_CASES (Catch test names, default i32/u32
-  # scan, compaction and sort) narrow a run; SANITIZE_PER_PLUGIN=1 runs one checker process per
-  # plugin at once (racecheck is host-bound: this is how it covers the sort within a call).
+  # SANITIZE_TOOLS (default: all three), SANITIZE_CASES (Catch test names, default i32/u32 scan,
+  # compaction and sort) and SANITIZE_PLUGINS (names, default every CUDA plugin) narrow a run.
+  # SANITIZE_PER_PLUGIN=1 runs one checker process per plugin at once, and per form too with
+  # SANITIZE_FORMS ('|'-separated texts of --forms): racecheck is slow on the sort, and this is
+  # how it covers it within a call.
   step "compute-sanitizer over the CUDA plugins' conformance"
   sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  all_plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so)
+  all_plugins=""
+  for name in ${SANITIZE_PLUGINS:-thrust cuda_naive cuda_efficient}; do
+    all_plugins="$all_plugins $B/lib/parprim/parprim_plugin_$name.so"
+  done
   cases="${SANITIZE_CASES:-conformance: scan - std::int32_t,conformance: compact - std::int32_t,conformance: sort - std::uint32_t}"
-  sanitize() {  # sanitize TOOL LOG PLUGINS
+  sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
     timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
       "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
-      --plugins "$3" "$cases" > "$2" 2>&1
+      --forms "${4:-}" --plugins "$3" "$cases" > "$2" 2>&1
     local rc=$?
     echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
     return $rc
@@ -96,9 +101,14 @@ if want sanitize; then
   for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
     if [ "${SANITIZE_PER_PLUGIN:-0}" = 1 ]; then
       pids=()
+      IFS='|' read -r -a forms <<< "${SANITIZE_FORMS:-}"
+      [ ${#forms[@]} -gt 0 ] || forms=("")
       for p in $all_plugins; do
         name=$(basename "$p" .so); name=${name#parprim_plugin_}
-        sanitize "$tool" "$OUT/sanitizer_${tool}_$name.log" "$p" & pids+=($!)
+        for f in "${forms[@]}"; do
+          log="$OUT/sanitizer_${tool}_$name${f:+_${f// /_}}.log"
+          sanitize "$tool" "$log" "$p" "$f" & pids+=($!)
+        done
       done
       for pid in "${pids[@]}"; do wait "$pid" || status=1; done
     else

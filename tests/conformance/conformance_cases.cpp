@@ -1,6 +1,7 @@
 #include "conformance_cases.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace parprim::conformance {
 
@@ -9,10 +10,18 @@ std::uint64_t& size_limit() {
   static std::uint64_t limit = ~std::uint64_t(0);
   return limit;
 }
+std::string& form_filter() {
+  static std::string text;
+  return text;
+}
 }  // namespace
 
 void limit_sizes(std::uint64_t max_n) {
   size_limit() = max_n;
+}
+
+void limit_forms(std::string text) {
+  form_filter() = std::move(text);
 }
 
 std::vector<std::uint64_t> sizes() {
@@ -58,6 +67,8 @@ std::vector<problem> forms(parprim_operation op, parprim_dtype dtype) {
         }
       break;
   }
+  std::erase_if(
+      out, [](const problem& f) { return f.describe().find(form_filter()) == std::string::npos; });
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "parprim/generators.hpp"
@@ -19,6 +20,10 @@ std::vector<std::uint64_t> sizes();
 /// Leaves out sizes above `max_n` (--max-size: for runs under a slow checker such as
 /// compute-sanitizer, which multiplies the time of every kernel).
 void limit_sizes(std::uint64_t max_n);
+
+/// Keeps the forms whose description contains `text` (--forms "pairs descending": to chase one
+/// failure, or to split a slow checker's run).
+void limit_forms(std::string text);
 
 /// Every form of the operation for one element type: scan kinds, compaction predicates (nonzero
 /// and greater_than with a threshold inside the inputs' range), sort payloads and orders.

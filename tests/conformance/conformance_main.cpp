@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   std::string plugins, isolated_plugin;
   bool no_isolation = false;
   std::uint64_t max_size = ~std::uint64_t(0);
+  std::string form_text;
   parprim::conformance::isolation_options options;
   using Catch::clara::Opt;
   session.cli(session.cli() |
@@ -58,10 +59,14 @@ int main(int argc, char** argv) {
                   "stop a plugin that spends longer than this on one case (default 60)") |
               Opt(max_size, "n")["--max-size"](
                   "test sizes up to n only (for slow checkers such as compute-sanitizer)") |
+              Opt(form_text, "text")["--forms"](
+                  "test the forms whose description contains this text only, e.g. "
+                  "'pairs descending' or 'inclusive'") |
               Opt(isolated_plugin, "file")["--isolated-plugin"]("(internal) test this one file"));
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
   parprim::conformance::limit_sizes(max_size);
+  parprim::conformance::limit_forms(form_text);
   const auto& cfg = session.configData();
   const bool listing =
       cfg.showHelp || cfg.listTests || cfg.listTestNamesOnly || cfg.listTags || cfg.listReporters;

@@ -62,3 +62,18 @@ TEST_CASE("conformance isolation: with no available plugin it says so and exits 
           std::string::npos);
   }
 }
+
+TEST_CASE("conformance: --forms keeps the forms whose description contains the text") {
+  // planted_faults declares exclusive scans only, which crash above 1000 elements.
+  const std::string args =
+      " --case-timeout 5 --max-size 5000 --plugins " + planted("planted_faults") + " '[scan]'";
+  const run_output exclusive = conformance("--forms exclusive" + args);
+  INFO(exclusive.text);
+  CHECK(exclusive.status == 1);
+  CHECK(exclusive.text.find("FAILED: crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
+                            "exclusive i32") != std::string::npos);
+  const run_output inclusive = conformance("--forms inclusive" + args);
+  INFO(inclusive.text);
+  CHECK(inclusive.status == 0);
+  CHECK(inclusive.text.find("conformance: 1 plugins passed, 0 failed") != std::string::npos);
+}
