@@ -93,7 +93,7 @@ if want sanitize; then
   sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
     timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
       "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
-      --forms "${4:-}" --plugins "$3" "$cases" > "$2" 2>&1
+      ${4:+--forms} ${4:+"$4"} --plugins "$3" "$cases" > "$2" 2>&1
     local rc=$?
     echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
     return $rc
