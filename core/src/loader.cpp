@@ -91,6 +91,13 @@ void check_descriptor(const fs::path& path, const parprim_plugin_descriptor* d) 
   for (const auto& [fn, field] : required)
     if (!fn) fail(path, std::string("descriptor has no ") + field + " function");
   if (d->variant_count > 0 && !d->variants) fail(path, "descriptor lists variants it lacks");
+  if (parprim_descriptor_has(d, timing_basis)) {
+    if (d->timing_basis != PARPRIM_TIMING_RESIDENT && d->timing_basis != PARPRIM_TIMING_OWN_REGION)
+      fail(path, "descriptor has an unknown timing basis " + std::to_string(d->timing_basis));
+    if (d->timing_basis == PARPRIM_TIMING_OWN_REGION &&
+        (!parprim_descriptor_has(d, own_time) || !d->own_time))
+      fail(path, "descriptor times its own region but has no own_time function");
+  }
 }
 
 }  // namespace

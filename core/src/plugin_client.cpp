@@ -50,6 +50,12 @@ double plugin_client::timer_elapsed() const {
   return seconds;
 }
 
+double plugin_client::own_time(const plugin_plan& plan) const {
+  double seconds = 0;
+  check(d_->own_time(plan.get(), &seconds), "own_time");
+  return seconds;
+}
+
 parprim_io problem_buffers::io() const {
   parprim_io io{};
   io.struct_size = sizeof(parprim_io);

@@ -49,6 +49,8 @@ plugin_summary summarize(const loaded_plugin& plugin) {
   s.abi_version = d.abi_version;
   s.struct_size = d.struct_size;
   s.domain = static_cast<parprim_memory_domain>(d.memory_domain);
+  if (parprim_descriptor_has(&d, timing_basis))
+    s.timing = static_cast<parprim_timing_basis>(d.timing_basis);
   s.unavailable_reason = plugin.unavailable_reason;
   if (plugin.available()) s.device = text(d.device_description());
   for (std::uint32_t i = 0; i < d.variant_count; ++i) {

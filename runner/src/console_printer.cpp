@@ -12,6 +12,9 @@ std::string cell_text(const record* r) {
   if (!r) return "";
   if (r->status == record_status::failed) return "FAILED";
   if (r->status == record_status::skipped) return "skipped";
+  if (r->timing == PARPRIM_TIMING_OWN_REGION)
+    return fmt::format("{} ±{:.0f}% own timer, {} end to end", format_time(r->time->median),
+                       r->time->noise * 100, format_time(r->call_time->median));
   return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%", format_time(r->time->median),
                      r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100);
 }
@@ -32,6 +35,12 @@ void print_console(std::ostream& os, const results& res) {
   }
   fmt::print(os,
              "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n");
+  if (std::any_of(res.records.begin(), res.records.end(),
+                  [](const record& r) { return r.timing == PARPRIM_TIMING_OWN_REGION; }))
+    fmt::print(os,
+               "  'own timer' cells: the region the plugin's code timed itself (a course "
+               "project's timer), then the runner's time of the whole call (allocations and "
+               "copies included)\n");
 
   for (const table& t : make_tables(res.records)) {
     fmt::print(os, "\n== {}\n", t.title);

@@ -65,6 +65,7 @@ run_context collect_context(const plugin_registry& registry, const std::string& 
     pc.unavailable_reason = d.unavailable_reason.value_or("");
     pc.device = d.device;
     pc.memory_domain = d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device";
+    pc.timing = std::string(to_string(d.timing));
     for (const auto& v : d.variants)
       pc.variants +=
           (pc.variants.empty() ? "" : ", ") + std::string(to_string(v.operation)) + "/" + v.name;

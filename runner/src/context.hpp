@@ -16,6 +16,7 @@ struct plugin_context {
   std::string unavailable_reason;
   std::string device;         // the plugin's device description, if any
   std::string memory_domain;  // "host" or "device"
+  std::string timing;         // "resident" or "own_region" (parprim_timing_basis)
 };
 
 struct run_context {

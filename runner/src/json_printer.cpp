@@ -20,6 +20,7 @@ json to_json(const results& res) {
                        {"unavailable_reason", p.unavailable_reason},
                        {"device", p.device},
                        {"memory_domain", p.memory_domain},
+                       {"timing", p.timing},
                        {"variants", p.variants}});
   json records = json::array();
   for (const auto& r : res.records) records.push_back(record_to_json(r));

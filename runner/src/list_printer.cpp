@@ -25,6 +25,12 @@ std::string form_list(const variant& v) {
   return s;
 }
 
+std::string timing_text(parprim_timing_basis t) {
+  return t == PARPRIM_TIMING_OWN_REGION
+             ? "its own timer's region inside each call (the runner also times the whole call)"
+             : "the runner's timer around each call, on buffers already in its memory domain";
+}
+
 }  // namespace
 
 void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
@@ -35,7 +41,8 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
     const plugin_summary& d = fp.summary;
     fmt::print(os, "\n{} {} (ABI {}) from {} [{}]\n  {}\n", d.name, d.version, d.abi_version,
                d.path.string(), fp.origin, d.description);
-    fmt::print(os, "  memory domain: {}\n", d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device");
+    fmt::print(os, "  memory domain: {}; timing: {}\n",
+               d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device", timing_text(d.timing));
     if (d.available())
       fmt::print(os, "  available{}\n", d.device.empty() ? "" : ": " + d.device);
     else

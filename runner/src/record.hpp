@@ -57,6 +57,10 @@ struct record {
   std::optional<sample_stats> time;
   std::optional<sample_stats> copy_time;
   std::optional<sample_stats> end_to_end_time;  // upload + run + download
+  // How `time` was taken: the runner's timer around run() on resident buffers, or the region
+  // the plugin timed itself (then `call_time` is the runner's timer around the same calls).
+  parprim_timing_basis timing = PARPRIM_TIMING_RESIDENT;
+  std::optional<sample_stats> call_time;
 
   double bytes_moved = 0;  // the byte model of the operation (docs/measurement.md)
   std::uint64_t kept = 0;  // compact: elements kept

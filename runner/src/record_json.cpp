@@ -68,6 +68,8 @@ json record_to_json(const record& r) {
             {"time_s", stats_json(r.time)},
             {"copy_time_s", stats_json(r.copy_time)},
             {"end_to_end_time_s", stats_json(r.end_to_end_time)},
+            {"timing", to_string(r.timing)},
+            {"call_time_s", stats_json(r.call_time)},
             {"bytes_moved", r.bytes_moved},
             {"elements_per_second", r.elements_per_second()},
             {"gb_per_second", r.gb_per_second()},
@@ -134,6 +136,9 @@ record record_from_json(const json& j) {
   r.time = stats_from_json(j.value("time_s", json(nullptr)));
   r.copy_time = stats_from_json(j.value("copy_time_s", json(nullptr)));
   r.end_to_end_time = stats_from_json(j.value("end_to_end_time_s", json(nullptr)));
+  // Files from before the field existed hold resident times.
+  r.timing = parse_timing_basis(j.value("timing", "resident")).value_or(PARPRIM_TIMING_RESIDENT);
+  r.call_time = stats_from_json(j.value("call_time_s", json(nullptr)));
   r.bytes_moved = j.value("bytes_moved", 0.0);
   return r;
 }

@@ -61,6 +61,8 @@ struct plugin_info {
   parprim_memory_domain domain = PARPRIM_DOMAIN_HOST;
   std::vector<variant> variants;
   std::vector<param> params;  // parameters every variant takes (a thread count, say)
+  // RESIDENT: the runner times run(); OWN_REGION: each plan's own_time() is the sample.
+  parprim_timing_basis timing = PARPRIM_TIMING_RESIDENT;
 };
 
 /// Thrown inside a plugin to return a specific status with a message.
@@ -79,6 +81,11 @@ class plan {
  public:
   virtual ~plan() = default;
   virtual void run(const parprim_io& io) = 0;
+  /// Seconds of the region the plugin's own code timed in the last run (plugins whose
+  /// plugin_info says PARPRIM_TIMING_OWN_REGION).
+  virtual double own_time() const {
+    throw error(PARPRIM_UNSUPPORTED, "this plan does not time itself");
+  }
 };
 
 class backend {
@@ -252,6 +259,12 @@ struct glue {
   static parprim_status destroy_plan(parprim_plan* handle) noexcept {
     return guard([&] { delete reinterpret_cast<plan*>(handle); });
   }
+  static parprim_status own_time(parprim_plan* handle, double* seconds) noexcept {
+    return guard([&] {
+      if (!handle || !seconds) throw error(PARPRIM_INVALID_ARGUMENT, "own_time: null argument");
+      *seconds = reinterpret_cast<const plan*>(handle)->own_time();
+    });
+  }
   static parprim_status timer_start() noexcept {
     return guard([&] { instance().timer_start(); });
   }
@@ -314,6 +327,8 @@ struct glue {
     d.timer_stop = &glue::timer_stop;
     d.timer_elapsed = &glue::timer_elapsed;
     d.device_description = &glue::device_description;
+    d.timing_basis = s.info.timing;
+    d.own_time = s.info.timing == PARPRIM_TIMING_OWN_REGION ? &glue::own_time : nullptr;
   }
 
   static const parprim_plugin_descriptor* descriptor() noexcept {

@@ -92,6 +92,16 @@ typedef enum parprim_memory_domain {
   PARPRIM_DOMAIN_DEVICE = 1 /* buffers live on an accelerator; only the plugin touches them */
 } parprim_memory_domain;
 
+/* How the runner reads a plugin's time (the descriptor's timing_basis). */
+typedef enum parprim_timing_basis {
+  /* The runner's samples are the plugin's timer around run(), on buffers already in the
+     plugin's memory domain (device-resident for a GPU plugin). The default. */
+  PARPRIM_TIMING_RESIDENT = 0,
+  /* The plugin's code times a region inside run() itself (a course project's timer around its
+     kernels, without its allocations and copies); own_time() reads it, and that is the sample. */
+  PARPRIM_TIMING_OWN_REGION = 1
+} parprim_timing_basis;
+
 /* Capability flags of a variant: which forms of its operation it offers. */
 enum {
   PARPRIM_CAP_SCAN_EXCLUSIVE = 1u << 0,
@@ -193,7 +203,19 @@ typedef struct parprim_plugin_descriptor {
   /* One line describing what the backend runs on ("NVIDIA H100 80GB HBM3, 132 SMs, ...",
      "16 threads"), for the results' context; NULL when there is nothing to add. */
   const char* (*device_description)(void);
+
+  /* Appended fields: a plugin built before them has a smaller struct_size, and the runner
+     treats them as absent (parprim_descriptor_has() below). */
+  int32_t timing_basis; /* parprim_timing_basis */
+  /* PARPRIM_TIMING_OWN_REGION: the seconds the plugin's own timer measured in the plan's last
+     run. NULL otherwise. */
+  parprim_status (*own_time)(parprim_plan* plan, double* seconds);
 } parprim_plugin_descriptor;
+
+/* Whether descriptor d (its struct_size) includes the appended field `field`. */
+#define parprim_descriptor_has(d, field) \
+  ((d)->struct_size >=                   \
+   offsetof(parprim_plugin_descriptor, field) + sizeof(((parprim_plugin_descriptor*)0)->field))
 
 typedef const parprim_plugin_descriptor* (*parprim_entry_fn)(void);
 

@@ -86,6 +86,8 @@ class plugin_client {
   void timer_start() const;
   void timer_stop() const;
   double timer_elapsed() const;
+  /// The region the plugin timed itself in the plan's last run (timing basis OWN_REGION).
+  double own_time(const plugin_plan& plan) const;
 
  private:
   void check(parprim_status status, const char* call) const;

@@ -25,6 +25,8 @@ struct plugin_summary {
   std::uint32_t abi_version = 0;
   std::uint32_t struct_size = 0;
   parprim_memory_domain domain = PARPRIM_DOMAIN_HOST;
+  // How its times are read; RESIDENT for plugins built before the field existed.
+  parprim_timing_basis timing = PARPRIM_TIMING_RESIDENT;
   std::optional<std::string> unavailable_reason;  // set when the plugin cannot run here
   std::string device;                             // its device description, if any
   std::vector<variant> variants;

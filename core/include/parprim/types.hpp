@@ -94,6 +94,8 @@ constexpr name_table<parprim_sort_order, 2> order_names{
     {{PARPRIM_SORT_ASCENDING, "ascending"}, {PARPRIM_SORT_DESCENDING, "descending"}}};
 constexpr name_table<parprim_sort_payload, 2> payload_names{
     {{PARPRIM_SORT_KEYS, "keys"}, {PARPRIM_SORT_PAIRS, "pairs"}}};
+constexpr name_table<parprim_timing_basis, 2> timing_names{
+    {{PARPRIM_TIMING_RESIDENT, "resident"}, {PARPRIM_TIMING_OWN_REGION, "own_region"}}};
 constexpr name_table<parprim_status, 7> status_names{
     {{PARPRIM_OK, "ok"},
      {PARPRIM_ERROR, "error"},
@@ -137,6 +139,9 @@ inline std::string_view to_string(parprim_sort_order v) {
 inline std::string_view to_string(parprim_sort_payload v) {
   return detail::name_of(detail::payload_names, v);
 }
+inline std::string_view to_string(parprim_timing_basis v) {
+  return detail::name_of(detail::timing_names, v);
+}
 inline std::string_view to_string(parprim_status v) {
   return detail::name_of(detail::status_names, v);
 }
@@ -158,6 +163,9 @@ inline std::optional<parprim_sort_order> parse_sort_order(std::string_view n) {
 }
 inline std::optional<parprim_sort_payload> parse_sort_payload(std::string_view n) {
   return detail::parse(detail::payload_names, n);
+}
+inline std::optional<parprim_timing_basis> parse_timing_basis(std::string_view n) {
+  return detail::parse(detail::timing_names, n);
 }
 
 }  // namespace parprim

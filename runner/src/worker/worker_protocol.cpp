@@ -27,6 +27,7 @@ json to_json(const plugin_summary& s) {
           {"abi_version", s.abi_version},
           {"struct_size", s.struct_size},
           {"domain", int(s.domain)},
+          {"timing", int(s.timing)},
           {"unavailable_reason", s.unavailable_reason ? json(*s.unavailable_reason) : nullptr},
           {"device", s.device},
           {"variants", variants}};
@@ -41,6 +42,7 @@ plugin_summary summary_from_json(const json& j) {
   s.abi_version = j.at("abi_version").get<std::uint32_t>();
   s.struct_size = j.at("struct_size").get<std::uint32_t>();
   s.domain = static_cast<parprim_memory_domain>(j.at("domain").get<int>());
+  s.timing = static_cast<parprim_timing_basis>(j.at("timing").get<int>());
   if (j.at("unavailable_reason").is_string())
     s.unavailable_reason = j["unavailable_reason"].get<std::string>();
   s.device = j.at("device").get<std::string>();
