@@ -34,4 +34,7 @@ install(FILES
     ${PROJECT_BINARY_DIR}/package/parprimConfigVersion.cmake
     cmake/parprim_add_plugin.cmake
     cmake/parprim_enable_cuda.cmake
+    cmake/parprim_add_course_plugin.cmake
   DESTINATION ${PARPRIM_INSTALL_CMAKE_DIR})
+# The course adapter's source, compiled into each course plugin (parprim_add_course_plugin).
+install(FILES course/course_adapter.cu DESTINATION ${PARPRIM_INSTALL_CMAKE_DIR}/course)

@@ -3,13 +3,15 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|template|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|template|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
 #     in a worker and in process in one run ($ISOLATION_REPEATS runs; alone as stage overhead);
 #     sanitize: compute-sanitizer memcheck, racecheck and synccheck over the CUDA plugins'
 #     conformance (i32/u32 scan, compaction and sort, sizes up to $SANITIZE_MAX_SIZE);
+#     course: the example course project (examples/course_project) through the course adapter:
+#     conformance, and configs/course_example.yaml beside thrust/cub;
 #     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
 #     through the conformance suite and its runner config beside thrust/cub;
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
@@ -115,6 +117,15 @@ if want sanitize; then
       sanitize "$tool" "$OUT/sanitizer_$tool.log" "$(echo $all_plugins | tr ' ' ':')" || status=1
     fi
   done
+fi
+if want course; then
+  step "the example course project through the course adapter: conformance, then beside thrust/cub"
+  "$B/bin/parprim-conformance" --require-available \
+    --plugins "$B/lib/parprim/parprim_plugin_course_example.so" '[i32]' 2>&1 |
+    tee "$OUT/course_conformance.log" | tail -4
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  runner course_example.yaml course_example | tail -30
+  rm -f "$OUT/course_example.jsonl"
 fi
 if want template; then
   step "the plugin template's CUDA plugin, built out of tree: conformance and runner"
