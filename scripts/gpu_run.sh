@@ -121,7 +121,7 @@ fi
 if want course; then
   step "the example course project through the course adapter: conformance, then beside thrust/cub"
   "$B/bin/parprim-conformance" --require-available \
-    --plugins "$B/lib/parprim/parprim_plugin_course_example.so" '[i32]' 2>&1 |
+    --plugins "$B/lib/parprim/parprim_plugin_course_example.so" 2>&1 |
     tee "$OUT/course_conformance.log" | tail -4
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   runner course_example.yaml course_example | tail -30
