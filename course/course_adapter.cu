@@ -34,25 +34,47 @@
 namespace parprim_course_missing {
 struct missing {};
 template <class... A>
-missing scan(A&&...) { return {}; }
+missing scan(A&&...) {
+  return {};
+}
 template <class... A>
-missing compact(A&&...) { return {}; }
+missing compact(A&&...) {
+  return {};
+}
 template <class... A>
-missing compactWithoutScan(A&&...) { return {}; }
+missing compactWithoutScan(A&&...) {
+  return {};
+}
 template <class... A>
-missing compactWithScan(A&&...) { return {}; }
+missing compactWithScan(A&&...) {
+  return {};
+}
 template <class... A>
-missing sort(A&&...) { return {}; }
+missing sort(A&&...) {
+  return {};
+}
 template <class... A>
-missing timer(A&&...) { return {}; }
+missing timer(A&&...) {
+  return {};
+}
 }  // namespace parprim_course_missing
 
 namespace StreamCompaction {
-namespace CPU { using namespace ::parprim_course_missing; }
-namespace Naive { using namespace ::parprim_course_missing; }
-namespace Efficient { using namespace ::parprim_course_missing; }
-namespace Thrust { using namespace ::parprim_course_missing; }
-namespace Radix { using namespace ::parprim_course_missing; }
+namespace CPU {
+using namespace ::parprim_course_missing;
+}
+namespace Naive {
+using namespace ::parprim_course_missing;
+}
+namespace Efficient {
+using namespace ::parprim_course_missing;
+}
+namespace Thrust {
+using namespace ::parprim_course_missing;
+}
+namespace Radix {
+using namespace ::parprim_course_missing;
+}
 }  // namespace StreamCompaction
 
 namespace parprim::course {
@@ -93,17 +115,17 @@ void add_function(std::vector<course_function>& out, parprim_operation op, const
 
 // A macro because a namespace cannot be a template argument. The lambdas' calls depend on their
 // parameters (`d...` is empty), so only those of declared functions are compiled.
-#define PARPRIM_COURSE_FUNCTION(out, NS, FN, OP, VARIANT, READING)                        \
-  add_function<present<decltype(StreamCompaction::NS::FN(0, (int*)nullptr,               \
-                                                         (const int*)nullptr))>,          \
-               present<decltype(StreamCompaction::NS::timer())>>(                         \
-      out, OP, VARIANT, "StreamCompaction::" #NS "::" #FN,                                 \
-      [](auto n, auto o, auto i) { return StreamCompaction::NS::FN(n, o, i); },           \
+#define PARPRIM_COURSE_FUNCTION(out, NS, FN, OP, VARIANT, READING)                                 \
+  add_function<present<decltype(StreamCompaction::NS::FN(0, (int*)nullptr, (const int*)nullptr))>, \
+               present<decltype(StreamCompaction::NS::timer())>>(                                  \
+      out, OP, VARIANT, "StreamCompaction::" #NS "::" #FN,                                         \
+      [](auto n, auto o, auto i) { return StreamCompaction::NS::FN(n, o, i); },                    \
       [](auto... d) { return StreamCompaction::NS::timer(d...).READING(); });
 
 inline std::vector<course_function> course_functions() {
   std::vector<course_function> f;
-  PARPRIM_COURSE_FUNCTION(f, CPU, scan, PARPRIM_OP_SCAN, "cpu", getCpuElapsedTimeForPreviousOperation)
+  PARPRIM_COURSE_FUNCTION(f, CPU, scan, PARPRIM_OP_SCAN, "cpu",
+                          getCpuElapsedTimeForPreviousOperation)
   PARPRIM_COURSE_FUNCTION(f, Naive, scan, PARPRIM_OP_SCAN, "naive",
                           getGpuElapsedTimeForPreviousOperation)
   PARPRIM_COURSE_FUNCTION(f, Efficient, scan, PARPRIM_OP_SCAN, "efficient",
@@ -120,7 +142,8 @@ inline std::vector<course_function> course_functions() {
                           getGpuElapsedTimeForPreviousOperation)
   PARPRIM_COURSE_FUNCTION(f, Thrust, compact, PARPRIM_OP_COMPACT, "thrust",
                           getGpuElapsedTimeForPreviousOperation)
-  PARPRIM_COURSE_FUNCTION(f, CPU, sort, PARPRIM_OP_SORT, "cpu", getCpuElapsedTimeForPreviousOperation)
+  PARPRIM_COURSE_FUNCTION(f, CPU, sort, PARPRIM_OP_SORT, "cpu",
+                          getCpuElapsedTimeForPreviousOperation)
   PARPRIM_COURSE_FUNCTION(f, Thrust, sort, PARPRIM_OP_SORT, "thrust",
                           getGpuElapsedTimeForPreviousOperation)
   PARPRIM_COURSE_FUNCTION(f, Radix, sort, PARPRIM_OP_SORT, "radix",
@@ -177,15 +200,20 @@ class course_backend final : public host_backend {
   static plugin_info info() {
     plugin_info i{.name = PARPRIM_COURSE_PLUGIN_NAME,
                   .version = "course",
-                  .description = "course-style stream compaction code, through parprim's course "
-                                 "adapter (times: the course timer's region)",
+                  .description =
+                      "course-style stream compaction code, through parprim's course "
+                      "adapter (times: the course timer's region)",
                   .domain = PARPRIM_DOMAIN_HOST,  // the course API takes host pointers
                   .variants = {},
                   .params = {},
                   .timing = PARPRIM_TIMING_OWN_REGION};
     for (const auto& f : functions())
-      i.variants.push_back({f.operation, f.variant, f.description,
-                            PARPRIM_DTYPE_BIT(PARPRIM_I32), forms_of(f.operation), {}});
+      i.variants.push_back({f.operation,
+                            f.variant,
+                            f.description,
+                            PARPRIM_DTYPE_BIT(PARPRIM_I32),
+                            forms_of(f.operation),
+                            {}});
     return i;
   }
 
