@@ -72,29 +72,26 @@ void state_measurer::measure(record& r, const state_views& inputs) {
   r.kept = p.operation == PARPRIM_OP_COMPACT ? got.count : r.n;
   r.bytes_moved = bytes_moved(p, r.n, r.kept);
 
+  // One timed call per sample. A plugin that times a region of its own call gives that region
+  // as the sample, and the runner's time of the whole call is kept beside it; a host copy is no
+  // roofline for a region inside a call, so it gets no copy baseline.
   r.timing = client_.summary().timing;
-  if (r.timing == PARPRIM_TIMING_OWN_REGION) {
-    // The sample is the region the plugin's code timed; the runner's timer around the same
-    // call is kept beside it. A host copy is no roofline for a region inside a call, so no
-    // copy baseline is taken.
-    std::vector<double> calls;
-    r.time = runner::measure(settings_, [&] {
-      client_.timer_start();
-      client_.run(plan, io);
-      client_.timer_stop();
-      calls.push_back(client_.timer_elapsed());
-      return client_.own_time(plan);
-    });
+  const bool own_region = r.timing == PARPRIM_TIMING_OWN_REGION;
+  std::vector<double> calls;
+  r.time = runner::measure(settings_, [&] {
+    client_.timer_start();
+    client_.run(plan, io);
+    client_.timer_stop();
+    const double call = client_.timer_elapsed();
+    if (!own_region) return call;
+    calls.push_back(call);
+    return client_.own_time(plan);
+  });
+  if (own_region) {
     // The last `samples` calls are the timed ones (warm-up calls come first).
     calls.erase(calls.begin(), calls.end() - r.time->samples);
     r.call_time = summarize(std::move(calls));
   } else {
-    r.time = runner::measure(settings_, [&] {
-      client_.timer_start();
-      client_.run(plan, io);
-      client_.timer_stop();
-      return client_.timer_elapsed();
-    });
     r.copy_time = copy_baseline(buffers, bytes);
   }
 
