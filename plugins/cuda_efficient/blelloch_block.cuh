@@ -4,31 +4,45 @@
 // padded by one word every 32 (conflict_free) so that the tree's strided accesses do not fall
 // into one bank. Each thread first reduces several consecutive items sequentially: the tree
 // covers thread totals, and the work stays O(n).
+//
+// The tree has one leaf per thread, blockDim.x of them (a power of two): the block size is a
+// parameter chosen at run time (tile_shape), so the tree lives in dynamic shared memory.
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "parprim/cuda/block_shape.hpp"
 
 namespace parprim::cuda_efficient {
 
-inline constexpr int block_threads = 256;
-inline constexpr int items_per_thread = 8;
-inline constexpr int tile_size = block_threads * items_per_thread;
+/// The threads of a block and the consecutive items each one owns: the scan's tile is their
+/// product. Both are the variants' parameters (`block_size`, `items_per_thread`).
+struct tile_shape {
+  int block_threads = 256;
+  int items_per_thread = 8;
+  constexpr int tile() const { return block_threads * items_per_thread; }
+  std::string describe() const {
+    return "block_size=" + std::to_string(block_threads) +
+           " items_per_thread=" + std::to_string(items_per_thread);
+  }
+};
 
 /// Shared-memory index with one word of padding per 32: avoids bank conflicts in strided access.
-__device__ __forceinline__ int conflict_free(int i) {
+__host__ __device__ __forceinline__ constexpr int conflict_free(int i) {
   return i + (i >> 5);
 }
-inline constexpr int padded(int n) {
+__host__ __device__ __forceinline__ constexpr int padded(int n) {
   return n + (n >> 5);
 }
 
 /// Up-sweep over one value per thread; leaves the block total at the tree's root.
 template <class S>
 __device__ void blelloch_up_sweep(S* tree, S value) {
-  const int t = threadIdx.x;
+  const int t = threadIdx.x, threads = blockDim.x;
   tree[conflict_free(t)] = value;
   int offset = 1;
-  for (int d = block_threads >> 1; d > 0; d >>= 1) {
+  for (int d = threads >> 1; d > 0; d >>= 1) {
     __syncthreads();
     if (t < d) {
       const int a = offset * (2 * t + 1) - 1, b = offset * (2 * t + 2) - 1;
@@ -41,20 +55,20 @@ __device__ void blelloch_up_sweep(S* tree, S value) {
 
 template <class S>
 __device__ S blelloch_root(const S* tree) {
-  return tree[conflict_free(block_threads - 1)];
+  return tree[conflict_free(blockDim.x - 1)];
 }
 
 /// Exclusive scan of one value per thread: returns this thread's prefix and, in `total`, the
 /// block's sum. The tree may be reused once it returns.
 template <class S>
 __device__ S blelloch_exclusive(S* tree, S value, S& total) {
-  const int t = threadIdx.x;
+  const int t = threadIdx.x, threads = blockDim.x;
   blelloch_up_sweep(tree, value);
   total = blelloch_root(tree);
   __syncthreads();
-  if (t == 0) tree[conflict_free(block_threads - 1)] = S(0);
-  int offset = block_threads;
-  for (int d = 1; d < block_threads; d <<= 1) {
+  if (t == 0) tree[conflict_free(threads - 1)] = S(0);
+  int offset = threads;
+  for (int d = 1; d < threads; d <<= 1) {
     offset >>= 1;
     __syncthreads();
     if (t < d) {

@@ -1,10 +1,14 @@
 // cuda_efficient: the course's work-efficient algorithms done right. Scan `blelloch`
 // (shared-memory up/down-sweep, several items per thread, bank-conflict padding, multi-level);
 // compaction on it with the count read from the scan; radix sort with multi-bit digits,
-// per-tile histograms, their scan and a stable scatter through shared memory.
+// per-tile histograms, their scan and a stable scatter through shared memory. The scan takes
+// `block_size` and `items_per_thread`, the compaction `block_size` (the course's block-size
+// study, docs/algorithms.md); the defaults are the shape these kernels had before the parameters
+// existed. The sort's tile is fixed (tile_radix_sort.cuh says why); it takes `radix_bits`.
 #include <memory>
 
 #include "blelloch_scan.cuh"
+#include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
 #include "parprim/plugin.hpp"
@@ -30,13 +34,17 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  "work-efficient up/down-sweep, reduce-then-scan",
                  PARPRIM_ALL_DTYPES,
                  every_scan,
-                 {}},
+                 {cuda::block_size_param(tile_shape{}.block_threads),
+                  {"items_per_thread",
+                   "consecutive elements each thread scans",
+                   tile_shape{}.items_per_thread,
+                   {1, 2, 4, 8, 16, 32}}}},
                 {PARPRIM_OP_COMPACT,
                  "blelloch",
                  "tile counts, their scan, in-tile packing",
                  PARPRIM_ALL_DTYPES,
                  every_compact,
-                 {}},
+                 {cuda::block_size_param(tile_shape{}.block_threads)}},
                 {PARPRIM_OP_SORT,
                  "radix",
                  "multi-bit LSD radix sort, stable tile scatter",
@@ -50,13 +58,17 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
-      if (p.operation == PARPRIM_OP_SCAN)
-        return cuda::make_scan_plan<T>(*this, p, n, blelloch_scanner<wrapping_t<T>>(n));
+      if (p.operation == PARPRIM_OP_SCAN) {
+        const tile_shape shape{static_cast<int>(p.params.at("block_size")),
+                               static_cast<int>(p.params.at("items_per_thread"))};
+        return cuda::make_scan_plan<T>(*this, p, n, blelloch_scanner<wrapping_t<T>>(n, shape));
+      }
       const bool pairs = p.sort_payload == PARPRIM_SORT_PAIRS;
       std::unique_ptr<plan> made;
       cuda::with_index_type(n, [&]<class I>() {  // counts and offsets: 32-bit where they fit
         if (p.operation == PARPRIM_OP_COMPACT)
-          made = cuda::make_compact_plan<T>(*this, p, tile_compaction<T, I>(n));
+          made = cuda::make_compact_plan<T>(
+              *this, p, tile_compaction<T, I>(n, static_cast<int>(p.params.at("block_size"))));
         else if (p.params.at("radix_bits") == 4)
           made = cuda::make_sort_plan<T>(*this, p, tile_radix_sort<T, I, 4>(n, pairs));
         else

@@ -2,62 +2,73 @@
 // into tile offsets (the total, read off that scan, is the count: no second pass over the
 // data), then each tile scans its flags in shared memory, packs its kept elements there in
 // order and writes them out contiguously.
+//
+// The block size is the variant's parameter (dynamic shared memory); each thread's items stay
+// a compile-time count, compact_items, because tile_pack holds them in registers: it must read
+// every item before any thread packs over them in place.
 #pragma once
 
 #include <cstdint>
 
 #include "blelloch_scan.cuh"
 #include "parprim/cuda/count_kernels.cuh"
+#include "parprim/cuda/keep_predicate.cuh"
 
 namespace parprim::cuda_efficient {
 
+inline constexpr int compact_items = 8;
+
+/// Dynamic shared memory: the tree (padded(blockDim.x) elements of I).
 template <class T, class I, class Keep>
-__global__ void __launch_bounds__(block_threads)
+__global__ void __launch_bounds__(cuda::max_block_threads)
     tile_count(const T* in, I* counts, std::uint64_t n, Keep keep) {
-  __shared__ I tree[padded(block_threads)];
-  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile_size;
+  I* tree = cuda::dynamic_shared<I>();
+  const int threads = blockDim.x;
+  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * threads * compact_items;
   I kept = 0;
 #pragma unroll
-  for (int k = 0; k < items_per_thread; ++k) {
-    const std::uint64_t g = base + k * block_threads + threadIdx.x;
+  for (int k = 0; k < compact_items; ++k) {
+    const std::uint64_t g = base + static_cast<std::uint64_t>(k) * threads + threadIdx.x;
     if (g < n && keep(in[g])) ++kept;
   }
   blelloch_up_sweep(tree, kept);
   if (threadIdx.x == 0) counts[blockIdx.x] = blelloch_root(tree);
 }
 
+/// Dynamic shared memory: the tile (padded(tile) elements of T), then the tree
+/// (padded(blockDim.x) unsigned).
 template <class T, class I, class Keep>
-__global__ void __launch_bounds__(block_threads)
+__global__ void __launch_bounds__(cuda::max_block_threads)
     tile_pack(const T* in, T* out, const I* offsets, std::uint64_t n, Keep keep) {
-  __shared__ T data[padded(tile_size)];
-  __shared__ unsigned tree[padded(block_threads)];
-  const int t = threadIdx.x;
-  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile_size;
+  const int t = threadIdx.x, threads = blockDim.x, tile = threads * compact_items;
+  T* data = cuda::dynamic_shared<T>();
+  unsigned* tree = reinterpret_cast<unsigned*>(data + padded(tile));
+  const std::uint64_t base = static_cast<std::uint64_t>(blockIdx.x) * tile;
 #pragma unroll
-  for (int k = 0; k < items_per_thread; ++k) {
-    const int i = k * block_threads + t;
+  for (int k = 0; k < compact_items; ++k) {
+    const int i = k * threads + t;
     if (base + i < n) data[conflict_free(i)] = in[base + i];
   }
   __syncthreads();
-  T items[items_per_thread];
-  bool kept[items_per_thread];
+  T items[compact_items];
+  bool kept[compact_items];
   unsigned count = 0;
 #pragma unroll
-  for (int j = 0; j < items_per_thread; ++j) {
-    const int i = t * items_per_thread + j;
+  for (int j = 0; j < compact_items; ++j) {
+    const int i = t * compact_items + j;
     kept[j] = base + i < n && keep(items[j] = data[conflict_free(i)]);
     count += kept[j];
   }
   unsigned tile_kept;
   unsigned at = blelloch_exclusive(tree, count, tile_kept);  // all items read before any write
 #pragma unroll
-  for (int j = 0; j < items_per_thread; ++j)
+  for (int j = 0; j < compact_items; ++j)
     if (kept[j]) data[conflict_free(at++)] = items[j];
   __syncthreads();
   const std::uint64_t offset = offsets[blockIdx.x];
 #pragma unroll
-  for (int k = 0; k < items_per_thread; ++k) {
-    const int i = k * block_threads + t;
+  for (int k = 0; k < compact_items; ++k) {
+    const int i = k * threads + t;
     if (i < static_cast<int>(tile_kept)) out[offset + i] = data[conflict_free(i)];
   }
 }
@@ -65,12 +76,18 @@ __global__ void __launch_bounds__(block_threads)
 template <class T, class I>
 class tile_compaction {
  public:
-  explicit tile_compaction(std::uint64_t n)
+  /// `block_threads`: a power of two, 32 to 1024.
+  tile_compaction(std::uint64_t n, int block_threads)
       : n_(n),
-        tiles_(cuda::tiles_for(n, tile_size)),
+        shape_{block_threads, compact_items},
+        tiles_(cuda::tiles_for(n, shape_.tile())),
         counts_(tiles_),
         offsets_(tiles_),
-        scanner_(tiles_) {}
+        scanner_(tiles_, shape_) {
+    cuda::reserve_dynamic_shared(
+        reinterpret_cast<const void*>(&tile_pack<T, I, cuda::keep_predicate<T>>), pack_bytes(),
+        shape_.describe());
+  }
 
   template <class Keep>
   void run(const T* in, T* out, std::uint64_t* count, Keep keep, cudaStream_t stream) {
@@ -79,18 +96,26 @@ class tile_compaction {
       return;
     }
     const auto grid = static_cast<unsigned>(tiles_);
-    tile_count<T, I><<<grid, block_threads, 0, stream>>>(in, counts_.get(), n_, keep);
+    const auto threads = static_cast<unsigned>(shape_.block_threads);
+    tile_count<T, I><<<grid, threads, padded(shape_.block_threads) * sizeof(I), stream>>>(
+        in, counts_.get(), n_, keep);
     PARPRIM_CUDA_CHECK_LAUNCH("tile_count");
     scanner_.scan(counts_.get(), offsets_.get(), tiles_, false, stream);
     cuda::count_from_exclusive_scan<<<1, 1, 0, stream>>>(offsets_.get(), counts_.get(), tiles_ - 1,
                                                          count);
     PARPRIM_CUDA_CHECK_LAUNCH("count_from_exclusive_scan");
-    tile_pack<T, I><<<grid, block_threads, 0, stream>>>(in, out, offsets_.get(), n_, keep);
+    tile_pack<T, I><<<grid, threads, pack_bytes(), stream>>>(in, out, offsets_.get(), n_, keep);
     PARPRIM_CUDA_CHECK_LAUNCH("tile_pack");
   }
 
  private:
-  std::uint64_t n_, tiles_;
+  std::uint64_t pack_bytes() const {
+    return padded(shape_.tile()) * sizeof(T) + padded(shape_.block_threads) * sizeof(unsigned);
+  }
+
+  std::uint64_t n_;
+  tile_shape shape_;
+  std::uint64_t tiles_;
   cuda::device_buffer<I> counts_, offsets_;
   blelloch_scanner<I> scanner_;
 };

@@ -1,11 +1,14 @@
 // cuda_naive: the course's naive algorithms done right. Scan variants `global` (Hillis-Steele,
 // one launch per level, the teaching baseline) and `shared` (Hillis-Steele in shared memory,
 // multi-level); compaction by map, scan, scatter; the split radix sort, one bit per pass. Every
-// element type, 64-bit counts.
+// element type, 64-bit counts. Every variant takes `block_size`, the threads per block of all
+// its kernels (the course's block-size study, docs/algorithms.md); each default is the block
+// size that variant had before the parameter existed.
 #include <memory>
 
 #include "map_scan_scatter.cuh"
 #include "naive_scan.cuh"
+#include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
 #include "parprim/plugin.hpp"
@@ -30,45 +33,46 @@ class cuda_naive_backend final : public cuda::cuda_backend {
                  "Hillis-Steele, one launch per level (course)",
                  PARPRIM_ALL_DTYPES,
                  every_scan,
-                 {}},
+                 {cuda::block_size_param(256)}},
                 {PARPRIM_OP_SCAN,
                  "shared",
                  "Hillis-Steele in shared memory, multi-level",
                  PARPRIM_ALL_DTYPES,
                  every_scan,
-                 {}},
+                 {cuda::block_size_param(1024)}},
                 {PARPRIM_OP_COMPACT,
                  "map_scan_scatter",
                  "flags, shared scan, scatter",
                  PARPRIM_ALL_DTYPES,
                  every_compact,
-                 {}},
+                 {cuda::block_size_param(1024)}},
                 {PARPRIM_OP_SORT,
                  "split",
                  "split radix sort, one bit per pass",
                  PARPRIM_ALL_DTYPES,
                  every_sort,
-                 {}},
+                 {cuda::block_size_param(1024)}},
             },
         .params = {},
     };
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    const auto block = static_cast<unsigned>(p.params.at("block_size"));
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       if (p.operation == PARPRIM_OP_SCAN)
         return cuda::make_scan_plan<T>(
             *this, p, n,
             naive_scanner<wrapping_t<T>>(
-                p.variant == "global" ? scan_variant::global : scan_variant::shared, n));
+                p.variant == "global" ? scan_variant::global : scan_variant::shared, n, block));
       std::unique_ptr<plan> made;
       cuda::with_index_type(n, [&]<class I>() {  // flags and positions: 32-bit where they fit
         if (p.operation == PARPRIM_OP_COMPACT)
-          made =
-              cuda::make_compact_plan<T>(*this, p, map_scan_scatter<T, I>(scan_variant::shared, n));
+          made = cuda::make_compact_plan<T>(*this, p,
+                                            map_scan_scatter<T, I>(scan_variant::shared, n, block));
         else
           made = cuda::make_sort_plan<T>(
-              *this, p, split_radix_sort<T, I>(n, p.sort_payload == PARPRIM_SORT_PAIRS));
+              *this, p, split_radix_sort<T, I>(n, p.sort_payload == PARPRIM_SORT_PAIRS, block));
       });
       return made;
     });

@@ -25,11 +25,11 @@ __global__ void hillis_steele_level(const S* in, S* out, std::uint64_t n, std::u
     out[i] = i >= d ? S(in[i - d] + in[i]) : in[i];
 }
 
-/// Scans in[0..n) into out; `scratch` holds n elements. The passes alternate between out and
-/// scratch so that the last one writes out and in is never written.
+/// Scans in[0..n) into out with blocks of `threads`; `scratch` holds n elements. The passes
+/// alternate between out and scratch so that the last one writes out and in is never written.
 template <class S>
 void hillis_steele_global_scan(const S* in, S* out, S* scratch, std::uint64_t n, bool inclusive,
-                               cudaStream_t stream) {
+                               unsigned threads, cudaStream_t stream) {
   if (n == 0) return;
   unsigned levels = 0;
   while ((std::uint64_t{1} << levels) < n) ++levels;
@@ -38,7 +38,6 @@ void hillis_steele_global_scan(const S* in, S* out, S* scratch, std::uint64_t n,
     PARPRIM_CUDA_CHECK(cudaMemcpyAsync(out, in, sizeof(S), cudaMemcpyDeviceToDevice, stream));
     return;
   }
-  constexpr unsigned threads = 256;
   const unsigned blocks = cuda::grid_for(n, threads);
   for (unsigned k = 0; k < steps; ++k) {
     const auto b = host::pass_buffers<S>(k, steps, in, out, scratch);

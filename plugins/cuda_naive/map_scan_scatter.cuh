@@ -26,8 +26,8 @@ __global__ void scatter_kept(const T* in, const I* flags, const I* positions, T*
 template <class T, class I>
 class map_scan_scatter {
  public:
-  map_scan_scatter(scan_variant v, std::uint64_t n)
-      : n_(n), flags_(n), positions_(n), scanner_(v, n) {}
+  map_scan_scatter(scan_variant v, std::uint64_t n, unsigned block)
+      : n_(n), block_(block), flags_(n), positions_(n), scanner_(v, n, block) {}
 
   template <class Keep>
   void run(const T* in, T* out, std::uint64_t* count, Keep keep, cudaStream_t stream) {
@@ -35,11 +35,11 @@ class map_scan_scatter {
       PARPRIM_CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(std::uint64_t), stream));
       return;
     }
-    const unsigned blocks = cuda::grid_for(n_, 256);
-    map_to_flags<<<blocks, 256, 0, stream>>>(in, flags_.get(), n_, keep);
+    const unsigned blocks = cuda::grid_for(n_, block_);
+    map_to_flags<<<blocks, block_, 0, stream>>>(in, flags_.get(), n_, keep);
     PARPRIM_CUDA_CHECK_LAUNCH("map_to_flags");
     scanner_.scan(flags_.get(), positions_.get(), n_, false, stream);
-    scatter_kept<<<blocks, 256, 0, stream>>>(in, flags_.get(), positions_.get(), out, n_);
+    scatter_kept<<<blocks, block_, 0, stream>>>(in, flags_.get(), positions_.get(), out, n_);
     PARPRIM_CUDA_CHECK_LAUNCH("scatter_kept");
     cuda::count_from_exclusive_scan<<<1, 1, 0, stream>>>(positions_.get(), flags_.get(), n_ - 1,
                                                          count);
@@ -48,6 +48,7 @@ class map_scan_scatter {
 
  private:
   std::uint64_t n_;
+  unsigned block_;
   cuda::device_buffer<I> flags_, positions_;
   naive_scanner<I> scanner_;
 };

@@ -36,35 +36,37 @@ __global__ void split_scatter(const T* keys, const T* values, const I* flags, co
 template <class T, class I>
 class split_radix_sort {
  public:
-  split_radix_sort(std::uint64_t n, bool pairs)
+  split_radix_sort(std::uint64_t n, bool pairs, unsigned block)
       : n_(n),
+        block_(block),
         key_scratch_(n),
         value_scratch_(pairs ? n : 0),
         flags_(n),
         zeros_before_(n),
-        scanner_(scan_variant::shared, n) {}
+        scanner_(scan_variant::shared, n, block) {}
 
   void run(const T* keys_in, T* keys_out, const T* values_in, T* values_out, bool descending,
            cudaStream_t stream) {
     if (n_ == 0) return;
     constexpr unsigned bits = sizeof(T) * 8;
-    const unsigned blocks = cuda::grid_for(n_, 256);
+    const unsigned blocks = cuda::grid_for(n_, block_);
     for (unsigned b = 0; b < bits; ++b) {
       const auto keys = host::pass_buffers<T>(b, bits, keys_in, keys_out, key_scratch_.get());
       const auto values =
           host::pass_buffers<T>(b, bits, values_in, values_out, value_scratch_.get());
-      zero_bit_flags<<<blocks, 256, 0, stream>>>(keys.source, flags_.get(), n_, b, descending);
+      zero_bit_flags<<<blocks, block_, 0, stream>>>(keys.source, flags_.get(), n_, b, descending);
       PARPRIM_CUDA_CHECK_LAUNCH("zero_bit_flags");
       scanner_.scan(flags_.get(), zeros_before_.get(), n_, false, stream);
-      split_scatter<<<blocks, 256, 0, stream>>>(keys.source, values_in ? values.source : nullptr,
-                                                flags_.get(), zeros_before_.get(), keys.destination,
-                                                values.destination, n_);
+      split_scatter<<<blocks, block_, 0, stream>>>(keys.source, values_in ? values.source : nullptr,
+                                                   flags_.get(), zeros_before_.get(),
+                                                   keys.destination, values.destination, n_);
       PARPRIM_CUDA_CHECK_LAUNCH("split_scatter");
     }
   }
 
  private:
   std::uint64_t n_;
+  unsigned block_;
   cuda::device_buffer<T> key_scratch_, value_scratch_;
   cuda::device_buffer<I> flags_, zeros_before_;
   naive_scanner<I> scanner_;
