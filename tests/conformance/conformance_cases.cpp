@@ -1,6 +1,10 @@
 #include "conformance_cases.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <map>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace parprim::conformance {
@@ -14,6 +18,10 @@ std::string& form_filter() {
   static std::string text;
   return text;
 }
+std::map<std::string, std::int64_t>& chosen_params() {
+  static std::map<std::string, std::int64_t> values;
+  return values;
+}
 }  // namespace
 
 void limit_sizes(std::uint64_t max_n) {
@@ -22,6 +30,33 @@ void limit_sizes(std::uint64_t max_n) {
 
 void limit_forms(std::string text) {
   form_filter() = std::move(text);
+}
+
+void choose_params(const std::string& text) {
+  std::map<std::string, std::int64_t> values;
+  std::istringstream parts(text);
+  for (std::string part; std::getline(parts, part, ',');) {
+    const auto eq = part.find('=');
+    std::int64_t value = 0;
+    const char* digits = eq == std::string::npos ? nullptr : part.c_str() + eq + 1;
+    const auto [end, ec] = digits ? std::from_chars(digits, part.c_str() + part.size(), value)
+                                  : std::from_chars_result{nullptr, std::errc::invalid_argument};
+    if (eq == 0 || !digits || ec != std::errc() || end != part.c_str() + part.size() ||
+        end == digits)
+      throw std::invalid_argument("--params: '" + part + "' is not NAME=INTEGER");
+    values[part.substr(0, eq)] = value;
+  }
+  chosen_params() = std::move(values);
+}
+
+bool apply_chosen_params(const variant& v, problem& p) {
+  bool applied = false;
+  for (const auto& [name, value] : chosen_params())
+    if (v.declares(name)) {
+      p.params[name] = value;
+      applied = true;
+    }
+  return applied;
 }
 
 std::vector<std::uint64_t> sizes() {

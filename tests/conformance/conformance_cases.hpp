@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "parprim/generators.hpp"
+#include "parprim/plugin.hpp"
 #include "parprim/problem.hpp"
 
 namespace parprim::conformance {
@@ -24,6 +25,14 @@ void limit_sizes(std::uint64_t max_n);
 /// Keeps the forms whose description contains `text` (--forms "pairs descending": to chase one
 /// failure, or to split a slow checker's run).
 void limit_forms(std::string text);
+
+/// Parameter values to test at (--params "block_size=64,items_per_thread=2"): a variant that
+/// declares one of them is tested at that value, the others at their defaults. Throws
+/// std::invalid_argument naming the part of `text` that is not NAME=INTEGER.
+void choose_params(const std::string& text);
+
+/// Sets in `p` the chosen values that `v` declares; returns whether it set any.
+bool apply_chosen_params(const variant& v, problem& p);
 
 /// Every form of the operation for one element type: scan kinds, compaction predicates (nonzero
 /// and greater_than with a threshold inside the inputs' range), sort payloads and orders.

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   std::string plugins, isolated_plugin;
   bool no_isolation = false;
   std::uint64_t max_size = ~std::uint64_t(0);
-  std::string form_text;
+  std::string form_text, param_text;
   parprim::conformance::isolation_options options;
   using Catch::clara::Opt;
   session.cli(session.cli() |
@@ -62,11 +62,21 @@ int main(int argc, char** argv) {
               Opt(form_text, "text")["--forms"](
                   "test the forms whose description contains this text only, e.g. "
                   "'pairs descending' or 'inclusive'") |
+              Opt(param_text, "name=value,...")["--params"](
+                  "test the variants that declare these parameters at these values, e.g. "
+                  "'block_size=64,items_per_thread=2' (a shape a plugin refuses as unsupported "
+                  "is skipped)") |
               Opt(isolated_plugin, "file")["--isolated-plugin"]("(internal) test this one file"));
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
   parprim::conformance::limit_sizes(max_size);
   parprim::conformance::limit_forms(form_text);
+  try {
+    parprim::conformance::choose_params(param_text);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "parprim-conformance: " << e.what() << "\n";
+    return 2;
+  }
   const auto& cfg = session.configData();
   const bool listing =
       cfg.showHelp || cfg.listTests || cfg.listTestNamesOnly || cfg.listTags || cfg.listReporters;

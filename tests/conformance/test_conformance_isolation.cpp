@@ -77,3 +77,28 @@ TEST_CASE("conformance: --forms keeps the forms whose description contains the t
   CHECK(inclusive.status == 0);
   CHECK(inclusive.text.find("conformance: 1 plugins passed, 0 failed") != std::string::npos);
 }
+
+TEST_CASE("conformance: --params tests the variants that declare them at the values given") {
+  // planted_tunable's scan starts from its parameter `start`: 0 is right, 1 off by one, and it
+  // refuses 99 as UNSUPPORTED.
+  const std::string args = " --max-size 5000 --plugins " + planted("planted_tunable") + " '[scan]'";
+  const run_output defaults = conformance(args);
+  INFO(defaults.text);
+  CHECK(defaults.status == 0);
+  const run_output wrong = conformance("--params start=1" + args);
+  INFO(wrong.text);
+  CHECK(wrong.status == 1);
+  CHECK(wrong.text.find("start=1") != std::string::npos);
+  CHECK(wrong.text.find("element 0: expected 0, actual 1") != std::string::npos);
+  const run_output refused = conformance("--params start=99" + args);
+  INFO(refused.text);
+  CHECK(refused.status == 0);
+  CHECK(refused.text.find("skipped planted_tunable/from_start scan exclusive i32 at start=99: "
+                          "planted_tunable: create_plan failed (unsupported): planted: start=99 "
+                          "does not fit") != std::string::npos);
+  const run_output other = conformance("--params block_size=64" + args);  // declared by none
+  CHECK(other.status == 0);
+  const run_output bad = conformance("--params start" + args);
+  CHECK(bad.status == 2);
+  CHECK(bad.text.find("--params: 'start' is not NAME=INTEGER") != std::string::npos);
+}
