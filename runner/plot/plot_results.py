@@ -2,7 +2,7 @@
 """Plots a parprim results JSON, and writes the Markdown report that shows them: for each operation, element type and input distribution, the
 median time against size (log-log) and the throughput against size with each backend's copy
 bandwidth as its roofline, one line per backend and variant, min..max as a band; and, where the
-results sweep a `threads` parameter, time against thread count. PNG and SVG.
+results sweep a parameter (threads, block_size, ...), time against that parameter. PNG and SVG.
 
     runner plot RESULTS.json [--out DIR]        plots only
     runner report RESULTS.json [--out FILE.md]  plots beside FILE.md, and the report
@@ -26,8 +26,9 @@ def slug(text):
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def label(r, with_threads=True):
-    params = {k: v for k, v in r["params"].items() if with_threads or k != "threads"}
+def label(r, without=None):
+    """backend/variant and its parameters, but for `without` (the one a plot runs along)."""
+    params = {k: v for k, v in r["params"].items() if k != without}
     suffix = "".join(f" {k}={v}" for k, v in sorted(params.items()))
     return f"{r['backend']}/{r['variant']}{suffix}"
 
@@ -109,31 +110,36 @@ def size_plots(doc, out):
     return written
 
 
-def scaling_plots(doc, out):
+def parameter_plots(doc, out):
+    """Time against each swept parameter (threads, block_size, ...): for each operation, form,
+    type and size, one line per backend and variant at each value of its other parameters."""
     groups = {}
     for r in doc["records"]:
-        if r["status"] == "ok" and "threads" in r["params"]:
-            key = (r["operation"], r["form"], r["type"], r["n"])
-            groups.setdefault(key, {}).setdefault(label(r, with_threads=False), []).append(r)
-    written = []
-    for (op, form, typ, n), lines in sorted(groups.items()):
-        if max(len(v) for v in lines.values()) < 2:
+        if r["status"] != "ok":
             continue
+        for param in r["params"]:
+            key = (param, r["operation"], r["form"], r["type"], r["n"])
+            groups.setdefault(key, {}).setdefault(label(r, without=param), []).append(r)
+    written = []
+    for (param, op, form, typ, n), lines in sorted(groups.items()):
+        if max(len(v) for v in lines.values()) < 2:
+            continue  # one value: nothing to draw against it
         fig, ax = plt.subplots(figsize=(7, 5))
         for name, rs in sorted(lines.items()):
-            rs.sort(key=lambda r: r["params"]["threads"])
-            ax.plot([r["params"]["threads"] for r in rs], [r["time_s"]["median"] * 1e3 for r in rs],
+            rs.sort(key=lambda r: r["params"][param])
+            ax.plot([r["params"][param] for r in rs], [r["time_s"]["median"] * 1e3 for r in rs],
                     marker="o", label=name)
-        ax.set(xscale="log", yscale="log", xlabel="threads", ylabel="median time (ms)")
-        ax.set_xticks(sorted({r["params"]["threads"] for rs in lines.values() for r in rs}))
+        ax.set(xscale="log", yscale="log", xlabel=param, ylabel="median time (ms)")
+        ax.set_xticks(sorted({r["params"][param] for rs in lines.values() for r in rs}))
         ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
         plotted = [r for rs in lines.values() for r in rs]
-        ax.set_title(f"{op} {form} {typ}, n={n}: scaling — {machine_of(doc, plotted)}",
-                     fontsize=10)
+        what = "scaling" if param == "threads" else f"time against {param}"
+        ax.set_title(f"{op} {form} {typ}, n={n}: {what} — {machine_of(doc, plotted)}", fontsize=10)
         fig.tight_layout()
-        written += save(fig, out / slug(f"scaling_{op}_{form}_{typ}_{n}"))
+        stem = "scaling" if param == "threads" else f"by_{param}"
+        written += save(fig, out / slug(f"{stem}_{op}_{form}_{typ}_{n}"))
     return written
 
 
@@ -187,7 +193,7 @@ def write_report(doc, report, plots):
         lines += [f"- {status} `{name}`: {reason}" for name, status, reason in notes]
         if notes:
             lines.append("")
-    for path in sorted(plots.glob("scaling_*.png")):
+    for path in sorted(plots.glob("scaling_*.png")) + sorted(plots.glob("by_*.png")):
         lines += [f"## {path.stem.replace('_', ' ')}", "", f"![{path.stem}]({path.relative_to(report.parent)})", ""]
     report.write_text("\n".join(lines))
 
@@ -213,11 +219,11 @@ def main():
     else:
         out = pathlib.Path(args.out) if args.out else path.parent / (path.stem + "_plots")
     out.mkdir(parents=True, exist_ok=True)
-    written = size_plots(doc, out) + scaling_plots(doc, out)
+    written = size_plots(doc, out) + parameter_plots(doc, out)
     for w in written:
         print(w)
     if not written:
-        print(f"plot: {path}: no state has two sizes or thread counts to draw", file=sys.stderr)
+        print(f"plot: {path}: no state has two sizes or parameter values to draw", file=sys.stderr)
     if report:
         write_report(doc, report, out)
         print(report)

@@ -39,6 +39,25 @@ TEST_CASE("plot: a size sweep and a thread sweep become PNG and SVG files") {
   }
 }
 
+TEST_CASE("plot: time against any swept parameter, named after it") {
+  // The thread sweep of small_results.json, its parameter renamed in the records (not in the
+  // context's CPU): a block-size study has the same shape.
+  std::string text = read(std::string(PARPRIM_RUNNER_DATA_DIR) + "/small_results.json");
+  std::size_t renamed = 0;
+  for (std::size_t at = text.find("\"records\"");
+       (at = text.find("\"threads\": ", at)) != std::string::npos; ++renamed)
+    text.replace(at, 9, "\"block_size\"");
+  REQUIRE(renamed == 2);
+  const fs::path dir = fs::temp_directory_path() / "parprim_test_plot_param";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "results.json") << text;
+  REQUIRE(run((dir / "results.json").string() + " --out " + (dir / "plots").string()) == 0);
+  const std::string svg = read(dir / "plots" / "by_block_size_sort_keys_ascending_i32_3000.svg");
+  CHECK(svg.find("block_size") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "plots" / "scaling_sort_keys_ascending_i32_3000.svg"));
+}
+
 TEST_CASE("plot: a file that is not parprim results is refused") {
   const fs::path bad = fs::temp_directory_path() / "parprim_test_plot_bad.json";
   std::ofstream(bad) << "{\"schema\": \"something else\"}";
