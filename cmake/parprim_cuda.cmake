@@ -1,6 +1,6 @@
 # CUDA is optional: when nvcc is found the CUDA plugins are built, otherwise they are skipped
-# with a message. The default architecture is sm_90 (H100/H200); override with
-# -DCMAKE_CUDA_ARCHITECTURES=... .
+# with a message. The architectures are those of the GPUs visible at configure time, else sm_90
+# (H100/H200); override with -DCMAKE_CUDA_ARCHITECTURES=... .
 include(parprim_enable_cuda)
 option(PARPRIM_ENABLE_CUDA "Build the CUDA plugins when nvcc is found" ON)
 set(PARPRIM_HAVE_CUDA OFF)

@@ -15,12 +15,47 @@ macro(parprim_find_cuda_toolkit)
   unset(_parprim_saved_minimum)
 endmacro()
 
+# parprim_detect_cuda_architectures(<out_var>)
+#
+# The compute capabilities of the GPUs visible at configure time ("86;90"), read with
+# nvidia-smi, so that a plugin built on a student's laptop runs on its GPU; 90 (H100/H200) when
+# no GPU is visible (a build machine, CI) or nvidia-smi cannot say.
+function(parprim_detect_cuda_architectures out_var)
+  set(archs "")
+  find_program(PARPRIM_NVIDIA_SMI nvidia-smi)
+  mark_as_advanced(PARPRIM_NVIDIA_SMI)
+  if(PARPRIM_NVIDIA_SMI)
+    execute_process(COMMAND ${PARPRIM_NVIDIA_SMI} --query-gpu=compute_cap --format=csv,noheader
+                    OUTPUT_VARIABLE caps RESULT_VARIABLE rc ERROR_QUIET TIMEOUT 20)
+    if(rc EQUAL 0)
+      string(REGEX MATCHALL "[0-9]+\\.[0-9]+" caps "${caps}")
+      foreach(cap IN LISTS caps)
+        string(REPLACE "." "" arch "${cap}")
+        list(APPEND archs ${arch})
+      endforeach()
+      list(REMOVE_DUPLICATES archs)
+      list(SORT archs COMPARE NATURAL)
+    endif()
+  endif()
+  if(archs)
+    set(why "the GPU visible at configure time")
+  else()
+    set(archs 90)
+    set(why "no GPU visible at configure time: H100/H200")
+  endif()
+  list(JOIN archs ", sm_" shown)
+  message(STATUS "parprim: CUDA code for sm_${shown} (${why}; choose with "
+                 "-DCMAKE_CUDA_ARCHITECTURES=...)")
+  set(${out_var} "${archs}" PARENT_SCOPE)
+endfunction()
+
 # parprim_enable_cuda(<result_var>)
 #
 # Enables the CUDA language when nvcc is found (CMAKE_CUDA_COMPILER, PATH, or
-# /usr/local/cuda/bin), compiling for sm_90 (H100/H200) unless CMAKE_CUDA_ARCHITECTURES says
-# otherwise, in C++20; sets <result_var> to ON, or OFF when there is no nvcc. Used by parprim's
-# own build and, installed with its CMake package, by out-of-tree CUDA plugins.
+# /usr/local/cuda/bin), in C++20, compiling for CMAKE_CUDA_ARCHITECTURES when it is set, else
+# for the GPUs visible at configure time, else sm_90 (parprim_detect_cuda_architectures); sets
+# <result_var> to ON, or OFF when there is no nvcc. Used by parprim's own build and, installed
+# with its CMake package, by out-of-tree CUDA plugins.
 # A macro, because enable_language() must run at file scope.
 macro(parprim_enable_cuda result_var)
   set(${result_var} OFF)
@@ -31,7 +66,10 @@ macro(parprim_enable_cuda result_var)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-      set(CMAKE_CUDA_ARCHITECTURES 90)
+      parprim_detect_cuda_architectures(_parprim_cuda_archs)
+      set(CMAKE_CUDA_ARCHITECTURES "${_parprim_cuda_archs}" CACHE STRING
+          "CUDA architectures to build for (parprim: the visible GPUs, else 90)")
+      unset(_parprim_cuda_archs)
     endif()
     enable_language(CUDA)
     # CMake 3.25 knows nvcc's C++20 flag only for the nvcc versions it has seen; tell it for
