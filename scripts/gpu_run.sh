@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|template|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -11,7 +11,10 @@
 #     sanitize: compute-sanitizer memcheck, racecheck and synccheck over the CUDA plugins'
 #     conformance (i32/u32 scan, compaction and sort, sizes up to $SANITIZE_MAX_SIZE);
 #     course: the example course project (examples/course_project) through the course adapter:
-#     conformance, and configs/course_example.yaml beside thrust/cub;
+#     conformance, a copy with a planted off-by-one (tests/course) failing it, and
+#     configs/course_example.yaml beside thrust/cub;
+#     blocksize: cuda_naive's and cuda_efficient's conformance at the edges of their tile
+#     shapes ($SHAPES, parprim-conformance --params), then configs/block_size.yaml;
 #     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
 #     through the conformance suite and its runner config beside thrust/cub;
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
@@ -124,8 +127,34 @@ if want course; then
     --plugins "$B/lib/parprim/parprim_plugin_course_example.so" 2>&1 |
     tee "$OUT/course_conformance.log" | tail -4
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  step "the same project with its efficient scan copying back n - 1 elements: must fail"
+  "$B/bin/parprim-conformance" --require-available \
+    --plugins "$B/tests/planted_course/parprim_plugin_course_off_by_one.so" \
+    "conformance: scan - std::int32_t" > "$OUT/course_off_by_one.log" 2>&1
+  planted_status=$?
+  grep -m1 -B12 "element" "$OUT/course_off_by_one.log"
+  tail -2 "$OUT/course_off_by_one.log"
+  if [ "$planted_status" -eq 0 ] || ! grep -q "element .*: expected" "$OUT/course_off_by_one.log"; then
+    echo "the planted off-by-one was not caught"; status=1
+  fi
   runner course_example.yaml course_example | tail -30
   rm -f "$OUT/course_example.jsonl"
+fi
+if want blocksize; then
+  step "cuda_naive and cuda_efficient conformance at other tile shapes"
+  pids=()
+  for shape in ${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=32 block_size=64,items_per_thread=2}; do
+    "$B/bin/parprim-conformance" --require-available --params "$shape" \
+      --plugins "$B/lib/parprim/parprim_plugin_cuda_naive.so:$B/lib/parprim/parprim_plugin_cuda_efficient.so" \
+      > "$OUT/conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  for shape in ${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=32 block_size=64,items_per_thread=2}; do
+    echo "$shape: $(grep -E "^conformance: [0-9]|test cases:|skipped" "$OUT/conformance_${shape//[=,]/_}.log" | sort | uniq -c | tr '\n' ' ')"
+  done
+  step "runner configs/block_size.yaml: the block-size study"
+  runner block_size.yaml block_size | tail -60
+  rm -f "$OUT/block_size.jsonl"
 fi
 if want template; then
   step "the plugin template's CUDA plugin, built out of tree: conformance and runner"
