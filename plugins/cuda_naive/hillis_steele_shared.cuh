@@ -2,38 +2,40 @@
 // writes), block totals scanned recursively by the same kernel, then each block's offset added.
 // Each thread owns one element: the algorithm's log2(block) levels, no idle threads beyond the
 // ones a level leaves without a partner. The block size is the variant's `block_size`
-// parameter, so the two buffers live in dynamic shared memory (2 x block elements).
+// parameter: the kernel is compiled for each allowed size (cuda::dispatch_block_size), so that
+// its levels stay unrolled.
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
-#include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/launch.cuh"
 
 namespace parprim::cuda_naive {
 
-template <class S>
-__global__ void __launch_bounds__(cuda::max_block_threads)
+template <class S, unsigned Block>
+__global__ void __launch_bounds__(Block)
     hillis_steele_block(const S* in, S* out, S* block_totals, std::uint64_t n, bool inclusive) {
-  const unsigned block = blockDim.x, t = threadIdx.x;
-  S* current = cuda::dynamic_shared<S>();
-  S* next = current + block;
-  const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * block + t;
-  current[t] = i < n ? in[i] : S(0);  // padding with 0 leaves the sums unchanged
+  __shared__ S buffer[2][Block];
+  const unsigned t = threadIdx.x;
+  const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * Block + t;
+  int current = 0;
+  buffer[current][t] = i < n ? in[i] : S(0);  // padding with 0 leaves the sums unchanged
   __syncthreads();
-  for (unsigned d = 1; d < block; d *= 2) {
-    next[t] = t >= d ? S(current[t - d] + current[t]) : current[t];
-    S* const swap = current;
+#pragma unroll
+  for (unsigned d = 1; d < Block; d *= 2) {
+    const int next = 1 - current;
+    buffer[next][t] = t >= d ? S(buffer[current][t - d] + buffer[current][t]) : buffer[current][t];
     current = next;
-    next = swap;
     __syncthreads();
   }
-  if (i < n) out[i] = inclusive ? current[t] : (t == 0 ? S(0) : current[t - 1]);
-  if (t == block - 1 && block_totals) block_totals[blockIdx.x] = current[t];
+  if (i < n) out[i] = inclusive ? buffer[current][t] : (t == 0 ? S(0) : buffer[current][t - 1]);
+  if (t == Block - 1 && block_totals) block_totals[blockIdx.x] = buffer[current][t];
 }
 
 /// out[i] += offsets[block of i], for blocks of `block` elements.
@@ -66,8 +68,11 @@ void hillis_steele_shared_scan(const S* in, S* out, std::uint64_t n, bool inclus
   const unsigned block = scratch.block;
   const std::uint64_t blocks = cuda::tiles_for(n, block);
   S* totals = blocks > 1 ? scratch.totals[level].get() : nullptr;
-  hillis_steele_block<S><<<static_cast<unsigned>(blocks), block, 2 * block * sizeof(S), stream>>>(
-      in, out, totals, n, inclusive);
+  const bool launched = cuda::dispatch_block_size(block, [&]<int Block>() {
+    hillis_steele_block<S, Block>
+        <<<static_cast<unsigned>(blocks), Block, 0, stream>>>(in, out, totals, n, inclusive);
+  });
+  if (!launched) throw std::invalid_argument("block_size " + std::to_string(block));
   PARPRIM_CUDA_CHECK_LAUNCH("hillis_steele_block");
   if (blocks == 1) return;
   S* offsets = scratch.scanned[level].get();
