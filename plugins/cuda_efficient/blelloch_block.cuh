@@ -5,8 +5,9 @@
 // into one bank. Each thread first reduces several consecutive items sequentially: the tree
 // covers thread totals, and the work stays O(n).
 //
-// The tree has one leaf per thread, blockDim.x of them (a power of two): the block size is a
-// parameter chosen at run time (tile_shape), so the tree lives in dynamic shared memory.
+// The tree has one leaf per thread, `threads` of them (a power of two). Kernels compiled for one
+// block size pass it as a constant, and the sweeps unroll (the scan: a run-time block size there
+// cost it 25% at 2^26 on an H100); the compaction passes blockDim.x.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +37,10 @@ __host__ __device__ __forceinline__ constexpr int padded(int n) {
   return n + (n >> 5);
 }
 
-/// Up-sweep over one value per thread; leaves the block total at the tree's root.
+/// Up-sweep over one value per thread of `threads`; leaves the block total at the tree's root.
 template <class S>
-__device__ void blelloch_up_sweep(S* tree, S value) {
-  const int t = threadIdx.x, threads = blockDim.x;
+__device__ __forceinline__ void blelloch_up_sweep(S* tree, S value, int threads) {
+  const int t = threadIdx.x;
   tree[conflict_free(t)] = value;
   int offset = 1;
   for (int d = threads >> 1; d > 0; d >>= 1) {
@@ -54,17 +55,17 @@ __device__ void blelloch_up_sweep(S* tree, S value) {
 }
 
 template <class S>
-__device__ S blelloch_root(const S* tree) {
-  return tree[conflict_free(blockDim.x - 1)];
+__device__ __forceinline__ S blelloch_root(const S* tree, int threads) {
+  return tree[conflict_free(threads - 1)];
 }
 
 /// Exclusive scan of one value per thread: returns this thread's prefix and, in `total`, the
 /// block's sum. The tree may be reused once it returns.
 template <class S>
-__device__ S blelloch_exclusive(S* tree, S value, S& total) {
-  const int t = threadIdx.x, threads = blockDim.x;
-  blelloch_up_sweep(tree, value);
-  total = blelloch_root(tree);
+__device__ __forceinline__ S blelloch_exclusive(S* tree, S value, S& total, int threads) {
+  const int t = threadIdx.x;
+  blelloch_up_sweep(tree, value, threads);
+  total = blelloch_root(tree, threads);
   __syncthreads();
   if (t == 0) tree[conflict_free(threads - 1)] = S(0);
   int offset = threads;

@@ -31,8 +31,8 @@ __global__ void __launch_bounds__(cuda::max_block_threads)
     const std::uint64_t g = base + static_cast<std::uint64_t>(k) * threads + threadIdx.x;
     if (g < n && keep(in[g])) ++kept;
   }
-  blelloch_up_sweep(tree, kept);
-  if (threadIdx.x == 0) counts[blockIdx.x] = blelloch_root(tree);
+  blelloch_up_sweep(tree, kept, threads);
+  if (threadIdx.x == 0) counts[blockIdx.x] = blelloch_root(tree, threads);
 }
 
 /// Dynamic shared memory: the tile (padded(tile) elements of T), then the tree
@@ -60,7 +60,8 @@ __global__ void __launch_bounds__(cuda::max_block_threads)
     count += kept[j];
   }
   unsigned tile_kept;
-  unsigned at = blelloch_exclusive(tree, count, tile_kept);  // all items read before any write
+  unsigned at =
+      blelloch_exclusive(tree, count, tile_kept, threads);  // all items read before any write
 #pragma unroll
   for (int j = 0; j < compact_items; ++j)
     if (kept[j]) data[conflict_free(at++)] = items[j];
@@ -83,7 +84,7 @@ class tile_compaction {
         tiles_(cuda::tiles_for(n, shape_.tile())),
         counts_(tiles_),
         offsets_(tiles_),
-        scanner_(tiles_, shape_) {
+        scanner_(tiles_, tile_shape{}) {
     cuda::reserve_dynamic_shared(
         reinterpret_cast<const void*>(&tile_pack<T, I, cuda::keep_predicate<T>>), pack_bytes(),
         shape_.describe());
@@ -117,7 +118,7 @@ class tile_compaction {
   tile_shape shape_;
   std::uint64_t tiles_;
   cuda::device_buffer<I> counts_, offsets_;
-  blelloch_scanner<I> scanner_;
+  blelloch_scanner<I, default_shape_only> scanner_;  // tile counts: few, any shape will do
 };
 
 }  // namespace parprim::cuda_efficient

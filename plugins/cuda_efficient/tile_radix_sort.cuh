@@ -217,7 +217,7 @@ class tile_radix_sort {
   bool pairs_;
   cuda::device_buffer<T> key_scratch_, value_scratch_;
   cuda::device_buffer<I> hist_, offsets_;
-  blelloch_scanner<I> scanner_;
+  blelloch_scanner<I, default_shape_only> scanner_;
 };
 
 }  // namespace parprim::cuda_efficient

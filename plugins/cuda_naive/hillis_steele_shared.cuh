@@ -6,6 +6,7 @@
 // its levels stay unrolled.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -38,11 +39,12 @@ __global__ void __launch_bounds__(Block)
   if (t == Block - 1 && block_totals) block_totals[blockIdx.x] = buffer[current][t];
 }
 
-/// out[i] += offsets[block of i], for blocks of `block` elements.
+/// out[i] += offsets[block of i], for blocks of 2^block_shift elements (a shift: a 64-bit
+/// division by a run-time block size made this kernel, and the scan, 10% slower at 2^26).
 template <class S>
-__global__ void add_block_offsets(S* out, const S* offsets, std::uint64_t n, unsigned block) {
+__global__ void add_block_offsets(S* out, const S* offsets, std::uint64_t n, unsigned block_shift) {
   for (std::uint64_t i = cuda::global_index(); i < n; i += cuda::grid_stride())
-    out[i] = S(offsets[i / block] + out[i]);
+    out[i] = S(offsets[i >> block_shift] + out[i]);
 }
 
 /// The scratch of a multi-level scan of n elements in blocks of `block` (a power of two): per
@@ -77,7 +79,8 @@ void hillis_steele_shared_scan(const S* in, S* out, std::uint64_t n, bool inclus
   if (blocks == 1) return;
   S* offsets = scratch.scanned[level].get();
   hillis_steele_shared_scan<S>(totals, offsets, blocks, false, scratch, level + 1, stream);
-  add_block_offsets<S><<<cuda::grid_for(n, block), block, 0, stream>>>(out, offsets, n, block);
+  add_block_offsets<S><<<cuda::grid_for(n, block), block, 0, stream>>>(
+      out, offsets, n, static_cast<unsigned>(std::countr_zero(block)));
   PARPRIM_CUDA_CHECK_LAUNCH("add_block_offsets");
 }
 
