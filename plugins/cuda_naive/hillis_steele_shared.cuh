@@ -39,8 +39,8 @@ __global__ void __launch_bounds__(Block)
   if (t == Block - 1 && block_totals) block_totals[blockIdx.x] = buffer[current][t];
 }
 
-/// out[i] += offsets[block of i], for blocks of 2^block_shift elements (a shift: a 64-bit
-/// division by a run-time block size made this kernel, and the scan, 10% slower at 2^26).
+/// out[i] += offsets[block of i], for blocks of 2^block_shift elements (a shift, where a 64-bit
+/// division by a run-time block size costs tens of instructions per element).
 template <class S>
 __global__ void add_block_offsets(S* out, const S* offsets, std::uint64_t n, unsigned block_shift) {
   for (std::uint64_t i = cuda::global_index(); i < n; i += cuda::grid_stride())
