@@ -26,6 +26,11 @@ def slug(text):
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
+def natural(text):
+    """Sort key that orders the numbers inside labels by value (items_per_thread=2 before 16)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+
+
 def label(r, without=None):
     """backend/variant and its parameters, but for `without` (the one a plot runs along)."""
     params = {k: v for k, v in r["params"].items() if k != without}
@@ -111,35 +116,46 @@ def size_plots(doc, out):
 
 
 def parameter_plots(doc, out):
-    """Time against each swept parameter (threads, block_size, ...): for each operation, form,
-    type and size, one line per backend and variant at each value of its other parameters."""
-    groups = {}
+    """Time against each swept parameter (threads, block_size, ...): for each benchmark,
+    operation, form, type and size, one line per backend and variant at each value of its other
+    parameters; the states of that benchmark that do not take the parameter (a reference such
+    as cub) as dashed horizontal lines."""
+    groups, others = {}, {}
     for r in doc["records"]:
-        if r["status"] != "ok":
+        if r["status"] != "ok" or r["time_s"] is None:
             continue
+        state = (r["benchmark"], r["operation"], r["form"], r["type"], r["n"])
+        others.setdefault(state, []).append(r)
         for param in r["params"]:
-            key = (param, r["operation"], r["form"], r["type"], r["n"])
-            groups.setdefault(key, {}).setdefault(label(r, without=param), []).append(r)
+            groups.setdefault((param,) + state, {}).setdefault(label(r, without=param), []).append(r)
     written = []
-    for (param, op, form, typ, n), lines in sorted(groups.items()):
+    for (param, bench, op, form, typ, n), lines in sorted(groups.items()):
         if max(len(v) for v in lines.values()) < 2:
             continue  # one value: nothing to draw against it
-        fig, ax = plt.subplots(figsize=(7, 5))
-        for name, rs in sorted(lines.items()):
+        fig, ax = plt.subplots(figsize=(8, 5.5))
+        for name, rs in sorted(lines.items(), key=lambda item: natural(item[0])):
             rs.sort(key=lambda r: r["params"][param])
             ax.plot([r["params"][param] for r in rs], [r["time_s"]["median"] * 1e3 for r in rs],
                     marker="o", label=name)
+        for r in others[(bench, op, form, typ, n)]:
+            if param not in r["params"]:
+                ax.axhline(r["time_s"]["median"] * 1e3, linestyle="--", linewidth=1,
+                           color="grey" if r["variant"] != "cub" else "black",
+                           label=f"{label(r)} (takes no {param})")
         ax.set(xscale="log", yscale="log", xlabel=param, ylabel="median time (ms)")
         ax.set_xticks(sorted({r["params"][param] for rs in lines.values() for r in rs}))
         ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
+        ax.get_xaxis().set_minor_formatter(matplotlib.ticker.NullFormatter())
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=7)
         plotted = [r for rs in lines.values() for r in rs]
         what = "scaling" if param == "threads" else f"time against {param}"
-        ax.set_title(f"{op} {form} {typ}, n={n}: {what} — {machine_of(doc, plotted)}", fontsize=10)
+        prefix = "" if bench == op else f"{bench}: "
+        ax.set_title(f"{prefix}{op} {form} {typ}, n={n}: {what}\n{machine_of(doc, plotted)}",
+                     fontsize=10)
         fig.tight_layout()
         stem = "scaling" if param == "threads" else f"by_{param}"
-        written += save(fig, out / slug(f"{stem}_{op}_{form}_{typ}_{n}"))
+        written += save(fig, out / slug(f"{stem}_{prefix}{op}_{form}_{typ}_{n}"))
     return written
 
 
