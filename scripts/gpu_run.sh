@@ -143,13 +143,14 @@ fi
 if want blocksize; then
   step "cuda_naive and cuda_efficient conformance at other tile shapes"
   pids=()
-  for shape in ${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=16 block_size=64,items_per_thread=2}; do
+  shapes="${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=16 block_size=64,items_per_thread=2}"
+  for shape in $shapes; do
     "$B/bin/parprim-conformance" --require-available --params "$shape" \
       --plugins "$B/lib/parprim/parprim_plugin_cuda_naive.so:$B/lib/parprim/parprim_plugin_cuda_efficient.so" \
       > "$OUT/conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-  for shape in ${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=16 block_size=64,items_per_thread=2}; do
+  for shape in $shapes; do
     echo "$shape: $(grep -E "^conformance: [0-9]|test cases:|skipped" "$OUT/conformance_${shape//[=,]/_}.log" | sort | uniq -c | tr '\n' ' ')"
   done
   step "runner configs/block_size.yaml: the block-size study"
