@@ -1,0 +1,37 @@
+// cuda_efficient's declared parameters, read through the ABI as the runner reads them
+// (anywhere: no GPU needed). What each tile shape computes is checked on a GPU by the
+// conformance suite (bash bundle/gpu_run.sh blocksize).
+#include "plugin_fixture.hpp"
+
+using namespace parprim;
+
+namespace {
+const param* find(const variant& v, const std::string& name) {
+  for (const param& p : v.params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("cuda_efficient: the scan's tile shape and the compaction's block size are parameters") {
+  const plugin_client client = test::built_plugin("cuda_efficient");
+  const std::vector<std::int64_t> blocks = {32, 64, 128, 256, 512, 1024};
+
+  const variant& scan = *client.variants(PARPRIM_OP_SCAN).at(0);
+  REQUIRE(find(scan, "block_size"));
+  CHECK(find(scan, "block_size")->default_value == 256);
+  CHECK(find(scan, "block_size")->allowed == blocks);
+  REQUIRE(find(scan, "items_per_thread"));
+  CHECK(find(scan, "items_per_thread")->default_value == 8);
+  CHECK(find(scan, "items_per_thread")->allowed == std::vector<std::int64_t>{1, 2, 4, 8, 16});
+
+  const variant& compact = *client.variants(PARPRIM_OP_COMPACT).at(0);
+  REQUIRE(compact.params.size() == 1);
+  CHECK(compact.params.front().name == "block_size");
+  CHECK(compact.params.front().allowed == blocks);
+
+  // The radix sort's tile is fixed; its tunable is the digit width.
+  const variant& sort = *client.variants(PARPRIM_OP_SORT).at(0);
+  REQUIRE(sort.params.size() == 1);
+  CHECK(sort.params.front().name == "radix_bits");
+}
