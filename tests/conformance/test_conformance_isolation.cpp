@@ -90,7 +90,12 @@ TEST_CASE("conformance: --params tests the variants that declare them at the val
   CHECK(wrong.status == 1);
   CHECK(wrong.text.find("start=1") != std::string::npos);
   CHECK(wrong.text.find("element 0: expected 0, actual 1") != std::string::npos);
-  const run_output refused = conformance("--params start=99" + args);
+  // Under the ASan preset, LeakSanitizer's own tracer crashed ("Tracer caught signal 11") at
+  // the exit of this child in two CI runs out of three (not in 17 local reruns); its leak check
+  // is left out of this one run, which tests the skip, not memory.
+  const run_output refused = parprim::test::run_command(
+      "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" " +
+      std::string(PARPRIM_CONFORMANCE_EXE) + " --params start=99" + args);
   INFO(refused.text);
   CHECK(refused.status == 0);
   CHECK(refused.text.find("skipped planted_tunable/from_start scan exclusive i32 at start=99: "
