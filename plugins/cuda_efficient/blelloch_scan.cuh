@@ -29,15 +29,15 @@ namespace parprim::cuda_efficient {
 /// are per-tile counts). dispatch(shape, fn) calls fn.template operator()<Block, Items>(), or
 /// throws std::invalid_argument for a shape not compiled.
 struct every_shape {
-  /// The items_per_thread values (the parameter's allowed list); each one compiles the scan
-  /// once per block size and element type, so the list stays short.
-  static std::vector<std::int64_t> items_choices() { return {1, 2, 4, 8, 16}; }
+  /// The items_per_thread values; each one compiles the scan once per block size and element
+  /// type, so the list stays short.
+  using items_per_thread = cuda::compiled_constants<1, 2, 4, 8, 16>;
 
   template <class Fn>
   static void dispatch(tile_shape shape, Fn&& fn) {
-    const bool found = cuda::dispatch_block_size(shape.block_threads, [&]<int Block>() {
-      if (!cuda::dispatch_constant<1, 2, 4, 8, 16>(
-              shape.items_per_thread, [&]<int Items>() { fn.template operator()<Block, Items>(); }))
+    const bool found = cuda::block_sizes::dispatch(shape.block_threads, [&]<int Block>() {
+      if (!items_per_thread::dispatch(shape.items_per_thread,
+                                      [&]<int Items>() { fn.template operator()<Block, Items>(); }))
         throw std::invalid_argument(shape.describe());
     });
     if (!found) throw std::invalid_argument(shape.describe());

@@ -36,7 +36,7 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  every_scan,
                  {cuda::block_size_param(tile_shape{}.block_threads),
                   {"items_per_thread", "consecutive elements each thread scans",
-                   tile_shape{}.items_per_thread, every_shape::items_choices()}}},
+                   tile_shape{}.items_per_thread, every_shape::items_per_thread::allowed()}}},
                 {PARPRIM_OP_COMPACT,
                  "blelloch",
                  "tile counts, their scan, in-tile packing",

@@ -2,7 +2,7 @@
 // writes), block totals scanned recursively by the same kernel, then each block's offset added.
 // Each thread owns one element: the algorithm's log2(block) levels, no idle threads beyond the
 // ones a level leaves without a partner. The block size is the variant's `block_size`
-// parameter: the kernel is compiled for each allowed size (cuda::dispatch_block_size), so that
+// parameter: the kernel is compiled for each allowed size (cuda::block_sizes), so that
 // its levels stay unrolled.
 #pragma once
 
@@ -70,7 +70,7 @@ void hillis_steele_shared_scan(const S* in, S* out, std::uint64_t n, bool inclus
   const unsigned block = scratch.block;
   const std::uint64_t blocks = cuda::tiles_for(n, block);
   S* totals = blocks > 1 ? scratch.totals[level].get() : nullptr;
-  const bool launched = cuda::dispatch_block_size(block, [&]<int Block>() {
+  const bool launched = cuda::block_sizes::dispatch(block, [&]<int Block>() {
     hillis_steele_block<S, Block>
         <<<static_cast<unsigned>(blocks), Block, 0, stream>>>(in, out, totals, n, inclusive);
   });

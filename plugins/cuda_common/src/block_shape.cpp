@@ -7,11 +7,8 @@
 namespace parprim::cuda {
 
 param block_size_param(std::int64_t default_threads) {
-  std::vector<std::int64_t> allowed;  // the values dispatch_block_size compiles for
-  for (std::int64_t threads = 32; threads <= max_block_threads; threads *= 2)
-    allowed.push_back(threads);
   return {"block_size", "threads per block of every kernel the variant launches", default_threads,
-          allowed};
+          block_sizes::allowed()};
 }
 
 void reserve_dynamic_shared(const void* kernel, std::uint64_t bytes, const std::string& shape) {

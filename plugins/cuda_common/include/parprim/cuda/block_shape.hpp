@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "parprim/plugin.hpp"
 
@@ -17,22 +18,25 @@ namespace parprim::cuda {
 /// The threads a block may have: powers of two from a warp to the hardware's 1024.
 inline constexpr unsigned max_block_threads = 1024;
 
-/// The `block_size` parameter: threads per block of every kernel the variant launches.
+/// A set of values a kernel is compiled for, written once: the allowed list of the parameter
+/// that picks one, and the dispatch from that parameter's run-time value to the kernel compiled
+/// for it (its loops unrolled, its per-thread arrays in registers).
+template <int... Values>
+struct compiled_constants {
+  static std::vector<std::int64_t> allowed() { return {Values...}; }
+  /// Calls fn.template operator()<V>() for the V equal to `value`; false when there is none.
+  template <class Fn>
+  static bool dispatch(std::int64_t value, Fn&& fn) {
+    return ((value == Values ? (fn.template operator()<Values>(), true) : false) || ...);
+  }
+};
+
+/// The block sizes: powers of two from a warp to the hardware's max_block_threads.
+using block_sizes = compiled_constants<32, 64, 128, 256, 512, 1024>;
+
+/// The `block_size` parameter: threads per block of every kernel the variant launches, one of
+/// block_sizes.
 param block_size_param(std::int64_t default_threads);
-
-/// Calls fn.template operator()<V>() for the V of Values equal to `value`, so that a run-time
-/// parameter picks a kernel compiled for that constant (its loops unrolled, its per-thread
-/// arrays in registers); returns false when `value` is none of them.
-template <int... Values, class Fn>
-bool dispatch_constant(std::int64_t value, Fn&& fn) {
-  return ((value == Values ? (fn.template operator()<Values>(), true) : false) || ...);
-}
-
-/// dispatch_constant over the block sizes block_size_param allows.
-template <class Fn>
-bool dispatch_block_size(std::int64_t threads, Fn&& fn) {
-  return dispatch_constant<32, 64, 128, 256, 512, 1024>(threads, fn);
-}
 
 /// Lets `kernel` launch with `bytes` of dynamic shared memory on the current device, or throws
 /// parprim::error(PARPRIM_UNSUPPORTED) naming `shape` (for example "block_size=1024
