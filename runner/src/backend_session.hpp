@@ -16,8 +16,8 @@ class backend_session {
  public:
   virtual ~backend_session() = default;
   virtual const plugin_summary& summary() const = 0;
-  /// The backend's name in its records: the plugin's, or that with ":in-process" where one run
-  /// measures the plugin both ways (isolation mode `both`).
+  /// The backend's name in its records: the plugin's, or that with a suffix where one run
+  /// measures the plugin several ways (isolation mode `both`: ":second-worker", ":in-process").
   virtual const std::string& backend_name() const { return summary().name; }
   /// Validates and times the record `r` names on the state in `arena`, answering within
   /// `timeout_s` seconds where the session can enforce it; a fault of the plugin becomes a
@@ -31,7 +31,10 @@ std::unique_ptr<backend_session> make_in_process_session(const plugin_summary& s
                                                          const measurement_settings& settings,
                                                          bool marked = false);
 
-/// The suffix of the in-process records' backend name in isolation mode `both`.
+/// The suffixes of the backend names of isolation mode `both`: each state is measured in a worker,
+/// again in a second, fresh worker (the control: how far two measurements of the same thing,
+/// one after the other, differ on this host), then in the runner's own process.
+inline constexpr const char* second_worker_suffix = ":second-worker";
 inline constexpr const char* in_process_suffix = ":in-process";
 
 }  // namespace parprim::runner

@@ -28,8 +28,9 @@ struct measurement_settings {
 /// How backends are kept apart from the runner and each other (docs/isolation.md).
 struct isolation_settings {
   // process: a worker per backend; none: in the runner's process (--no-isolation); both: each
-  // backend in a worker and in the runner's process, side by side, to show that the two
-  // measure alike (its in-process records are named "BACKEND:in-process").
+  // backend in a worker, in a second worker (the control) and in the runner's process, one
+  // after the other, to show that the two ways measure alike (records named
+  // "BACKEND:second-worker" and "BACKEND:in-process").
   enum class mode { process, none, both };
   mode how = mode::process;
   bool workers() const { return how != mode::none; }

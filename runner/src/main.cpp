@@ -168,6 +168,8 @@ int main(int argc, char** argv) {
   const bool both = cfg->isolation.how == isolation_settings::mode::both;
   for (const auto& summary : select_backends(registry, cfg->backends, diag)) {
     if (workers) sessions.push_back(worker::make_worker_session(summary, launch));
+    if (both)  // the control: what a second worker measures, right after the first
+      sessions.push_back(worker::make_worker_session(summary, launch, second_worker_suffix));
     if (cfg->isolation.in_process())
       sessions.push_back(make_in_process_session(summary, cfg->measurement, both));
   }

@@ -162,7 +162,7 @@ TEST_CASE("isolation: --no-isolation runs the plugins in the runner, with the sa
 }
 
 TEST_CASE(
-    "isolation: mode both measures each backend in a worker and in the runner, side by side") {
+    "isolation: mode both measures each backend in a worker, a second worker and the runner") {
   const fs::path dir = scratch("both");
   const fs::path cfg = write(dir, "c.yaml",
                              planted_config(dir, "cpu_seq, planted_off_by_one") +
@@ -170,18 +170,23 @@ TEST_CASE(
                                  "benchmarks:\n  - {operation: scan, sizes: [50, 1000]}\n");
   const run_output out = run_runner(cfg.string() + " --no-progress");
   INFO(out.text);
-  CHECK(out.status == 1);  // the planted bug, found both ways
+  CHECK(out.status == 1);  // the planted bug, found every way
   const json j = read_json(dir / "r.json");
   CHECK(j["context"]["isolation"] == "both");
-  REQUIRE(j["records"].size() == 8);
-  const std::vector<std::string> order = {"cpu_seq", "cpu_seq:in-process", "planted_off_by_one",
+  const std::vector<std::string> order = {"cpu_seq",
+                                          "cpu_seq:second-worker",
+                                          "cpu_seq:in-process",
+                                          "planted_off_by_one",
+                                          "planted_off_by_one:second-worker",
                                           "planted_off_by_one:in-process"};
-  for (std::size_t i = 0; i < 8; ++i) {
+  const std::size_t per_state = order.size();
+  REQUIRE(j["records"].size() == 2 * per_state);
+  for (std::size_t i = 0; i < 2 * per_state; ++i) {
     const json& r = j["records"][i];
     INFO(r.dump());
-    CHECK(r["backend"] == order[i % 4]);
-    CHECK(r["n"] == (i < 4 ? 50 : 1000));
-    if (i % 4 < 2 || i < 4) {  // the planted bug shows above n = 100
+    CHECK(r["backend"] == order[i % per_state]);
+    CHECK(r["n"] == (i < per_state ? 50 : 1000));
+    if (i % per_state < 3 || i < per_state) {  // the planted bug shows above n = 100
       CHECK(r["status"] == "ok");
       CHECK(r["time_s"]["median"].get<double>() > 0);
     } else {

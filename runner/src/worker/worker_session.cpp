@@ -151,10 +151,12 @@ std::unique_ptr<worker_process> start_worker(const std::filesystem::path& plugin
 
 class worker_session final : public backend_session {
  public:
-  worker_session(const plugin_summary& summary, const launch_settings& launch)
-      : summary_(summary), launch_(launch) {}
+  worker_session(const plugin_summary& summary, const launch_settings& launch,
+                 const std::string& name_suffix)
+      : summary_(summary), name_(summary.name + name_suffix), launch_(launch) {}
 
   const plugin_summary& summary() const override { return summary_; }
+  const std::string& backend_name() const override { return name_; }
 
   record run(record r, const state_arena& arena, double timeout_s) override {
     if (!worker_) {
@@ -207,6 +209,7 @@ class worker_session final : public backend_session {
   }
 
   plugin_summary summary_;
+  std::string name_;
   const launch_settings& launch_;
   std::unique_ptr<worker_process> worker_;
 };
@@ -227,8 +230,9 @@ probe_result probe_plugin(const std::filesystem::path& path, const launch_settin
 }
 
 std::unique_ptr<backend_session> make_worker_session(const plugin_summary& summary,
-                                                     const launch_settings& launch) {
-  return std::make_unique<worker_session>(summary, launch);
+                                                     const launch_settings& launch,
+                                                     const std::string& name_suffix) {
+  return std::make_unique<worker_session>(summary, launch, name_suffix);
 }
 
 }  // namespace parprim::runner::worker

@@ -30,8 +30,10 @@ struct probe_result {
 };
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch);
 
+/// `name_suffix` is appended to the plugin's name in its records (isolation mode `both`).
 std::unique_ptr<backend_session> make_worker_session(const plugin_summary& summary,
-                                                     const launch_settings& launch);
+                                                     const launch_settings& launch,
+                                                     const std::string& name_suffix = "");
 
 /// The reason of a record whose worker ended while running it: "crashed: signal 11
 /// (SIGSEGV)", "aborted (SIGABRT)", "the plugin called exit(1)".
