@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev  # canonical JSON results
   patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
   python3-matplotlib  # `runner plot` (runner/plot/plot_results.py)
+  python3-venv        # scripts/numpy_reference.py makes its own environment for numpy
   clang libclang-rt-14-dev  # the config reader's fuzzer (libFuzzer; scripts/run_fuzzers.sh)
 )
 
