@@ -22,6 +22,8 @@ int run_isolated(const std::filesystem::path& self, const std::vector<std::files
 
 /// Exit status of a child whose one plugin is unavailable here (it prints why).
 inline constexpr int exit_unavailable = 4;
+/// Exit status of a child whose tests failed (Catch2 has reported each failure).
+inline constexpr int exit_tests_failed = 1;
 
 /// In a child: notes the case about to run (plugin, variant, problem, distribution, n, seed),
 /// so that the parent can name it if the child crashes or hangs in it.

@@ -107,3 +107,18 @@ TEST_CASE("conformance: --params tests the variants that declare them at the val
   CHECK(bad.status == 2);
   CHECK(bad.text.find("--params: 'start' is not NAME=INTEGER") != std::string::npos);
 }
+
+TEST_CASE("conformance isolation: a plugin failing any number of assertions is failed") {
+  // Catch2 exits with the number of failed assertions; four once read as "unavailable".
+  for (const char* cases :
+       {"'conformance: scan - std::int32_t'",
+        "'conformance: scan - std::int32_t,conformance: scan - std::uint32_t,"
+        "conformance: scan - std::int64_t,conformance: scan - std::uint64_t'"}) {
+    const run_output out =
+        conformance("--max-size 1100 --plugins " + planted("planted_off_by_one") + " " + cases);
+    INFO(out.text);
+    CHECK(out.status == 1);
+    CHECK(out.text.find("conformance: 0 plugins passed, 1 failed, 0 unavailable here") !=
+          std::string::npos);
+  }
+}
