@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "parprim/host/aligned_array.hpp"
 #include "parprim/host/radix_sort.hpp"
 #include "parprim/plugin.hpp"
 
@@ -20,7 +21,8 @@ class radix_sort_plan final : public plan {
         descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         key_scratch_(n),
-        value_scratch_(pairs_ ? n : 0) {}
+        value_scratch_(pairs_ ? n : 0),
+        buffers_(pairs_) {}
 
   void run(const parprim_io& io) override {
     using D = host::radix_digits<T, Bits>;
@@ -49,7 +51,8 @@ class radix_sort_plan final : public plan {
         sum += hist_[passes[k]][d];
       }
       host::scatter_pass<T, Bits>(keys.source, pairs_ ? values.source : nullptr, n_, descending_,
-                                  passes[k], offsets, keys.destination, values.destination);
+                                  passes[k], offsets, keys.destination, values.destination,
+                                  buffers_);
     }
   }
 
@@ -57,8 +60,9 @@ class radix_sort_plan final : public plan {
   std::uint64_t n_;
   bool descending_;
   bool pairs_;
-  std::vector<T> key_scratch_;
-  std::vector<T> value_scratch_;
+  host::aligned_array<T> key_scratch_;
+  host::aligned_array<T> value_scratch_;
+  host::write_combining_buffers<T, host::radix_digits<T, Bits>::buckets> buffers_;
   std::array<typename host::radix_digits<T, Bits>::histogram, host::radix_digits<T, Bits>::passes>
       hist_{};
 };

@@ -12,6 +12,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "parprim/host/aligned_array.hpp"
 #include "parprim/host/radix_sort.hpp"
 #include "parprim/plugin.hpp"
 
@@ -32,7 +33,10 @@ class parallel_radix_sort_plan final : public plan {
         value_scratch_(pairs_ ? n : 0),
         all_pass_hist_(blocks_ * D::passes),
         pass_hist_(blocks_),
-        offsets_(blocks_ * D::buckets) {}
+        offsets_(blocks_ * D::buckets) {
+    buffers_.reserve(blocks_);
+    for (std::uint64_t b = 0; b < blocks_; ++b) buffers_.emplace_back(pairs_);
+  }
 
   void run(const parprim_io& io) override {
     const T* keys_in = io_in<T>(io);
@@ -87,7 +91,7 @@ class parallel_radix_sort_plan final : public plan {
       for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
         host::scatter_pass<T, Bits>(keys.source + begin, pairs_ ? values.source + begin : nullptr,
                                     end - begin, descending_, pass, &offsets_[b * D::buckets],
-                                    keys.destination, values.destination);
+                                    keys.destination, values.destination, buffers_[b]);
       });
     }
   }
@@ -113,7 +117,9 @@ class parallel_radix_sort_plan final : public plan {
   bool descending_, pairs_;
   tbb::task_arena arena_;
   std::uint64_t blocks_;
-  std::vector<T> key_scratch_, value_scratch_;
+  host::aligned_array<T> key_scratch_, value_scratch_;
+  // One set per block: blocks scatter at the same time.
+  std::vector<host::write_combining_buffers<T, D::buckets>> buffers_;
   std::vector<typename D::histogram> all_pass_hist_, pass_hist_;
   std::vector<std::uint64_t> offsets_;
 };

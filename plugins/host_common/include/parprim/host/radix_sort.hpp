@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "parprim/host/write_combining_scatter.hpp"
 #include "parprim/radix_key.hpp"
 
 namespace parprim::host {
@@ -63,22 +64,16 @@ std::vector<unsigned> needed_passes(const typename radix_digits<T, Bits>::histog
 }
 
 /// Stable scatter of keys[0..n) (and values, when given) by the digit of `pass`; `offsets[d]` is
-/// where the next key with digit d goes, advanced as keys are written.
+/// where the next key with digit d goes, advanced as keys are written. Through write-combining
+/// buffers (write_combining_scatter.hpp): the same result as a store per key, faster.
 template <class T, unsigned Bits>
 void scatter_pass(const T* keys, const T* values, std::uint64_t n, bool descending, unsigned pass,
-                  std::uint64_t* offsets, T* keys_out, T* values_out) {
+                  std::uint64_t* offsets, T* keys_out, T* values_out,
+                  write_combining_buffers<T, radix_digits<T, Bits>::buckets>& buffers) {
   using D = radix_digits<T, Bits>;
   const auto flip = D::flip(descending);
-  if (values) {
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const std::uint64_t at = offsets[D::digit(D::key(keys[i], flip), pass)]++;
-      keys_out[at] = keys[i];
-      values_out[at] = values[i];
-    }
-  } else {
-    for (std::uint64_t i = 0; i < n; ++i)
-      keys_out[offsets[D::digit(D::key(keys[i], flip), pass)]++] = keys[i];
-  }
+  buffers.scatter(keys, values, n, offsets, keys_out, values_out,
+                  [flip, pass](T x) { return D::digit(D::key(x, flip), pass); });
 }
 
 /// Where pass k of `count` reads from and writes to, so that the input is never written and the
