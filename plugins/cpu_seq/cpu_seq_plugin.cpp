@@ -1,14 +1,17 @@
 // cpu_seq: the sequential CPU backend. Every operation is one pass (or one pass per radix
 // digit) over contiguous memory, which is what a single core can do at memory bandwidth.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
+#include <boost/sort/pdqsort/pdqsort.hpp>
+
 #include "parprim/host/compact.hpp"
+#include "parprim/host/comparison_sort.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "radix_sort_plan.hpp"
-#include "std_sort_plan.hpp"
 
 namespace parprim::cpu_seq {
 
@@ -43,6 +46,12 @@ class cpu_seq_backend final : public host_backend {
                       "std::stable_sort, for comparison",
                       PARPRIM_ALL_DTYPES,
                       every_sort,
+                      {}},
+                     {PARPRIM_OP_SORT,
+                      "pdqsort_branchless",
+                      "Boost.Sort's pdqsort_branchless, for comparison",
+                      PARPRIM_ALL_DTYPES,
+                      every_sort,
                       {}}},
         .params = {},
     };
@@ -62,7 +71,17 @@ class cpu_seq_backend final : public host_backend {
                 host::compact_range<T>(io_in<T>(io), io_out<T>(io), n, keep);
           });
         case PARPRIM_OP_SORT:
-          if (p.variant == "std") return std::make_unique<std_sort_plan<T>>(p, n);
+          if (p.variant == "std")
+            return host::make_comparison_sort<T>(
+                p, n, [](auto first, auto last, auto less) { std::stable_sort(first, last, less); },
+                true);
+          if (p.variant == "pdqsort_branchless")
+            return host::make_comparison_sort<T>(
+                p, n,
+                [](auto first, auto last, auto less) {
+                  boost::sort::pdqsort_branchless(first, last, less);
+                },
+                false);
           if (p.params.at("radix_bits") == 8) return std::make_unique<radix_sort_plan<T, 8>>(p, n);
           return std::make_unique<radix_sort_plan<T, 11>>(p, n);
       }

@@ -1,6 +1,7 @@
 // cpu_tbb: the parallel CPU backend on oneTBB. Scan and compaction make one chained pass over
 // cache-sized parts (chained_parts.hpp); sort is a parallel LSD radix sort, with
-// tbb::parallel_sort beside it for comparison. The thread count is a parameter of every variant.
+// tbb::parallel_sort and Boost.Sort's parallel sorts beside it for comparison. The thread count
+// is a parameter of every variant.
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -12,10 +13,13 @@
 #include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/version.h>
+#include <boost/sort/block_indirect_sort/block_indirect_sort.hpp>
+#include <boost/sort/parallel_stable_sort/parallel_stable_sort.hpp>
 
 #include "chained_parts.hpp"
 #include "parallel_radix_sort.hpp"
 #include "parprim/host/compact.hpp"
+#include "parprim/host/comparison_sort.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
@@ -69,7 +73,10 @@ template <class T>
 class compact_plan final : public plan {
  public:
   compact_plan(const problem& p, std::uint64_t n, int threads)
-      : n_(n), keep_(p), arena_(threads), parts_(n, part_elements<T>),
+      : n_(n),
+        keep_(p),
+        arena_(threads),
+        parts_(n, part_elements<T>),
         // One L2-sized buffer per worker (plus the lanes the SIMD compaction writes past its
         // count), allocated here so that run() allocates nothing.
         kept_(static_cast<std::size_t>(arena_.max_concurrency()),
@@ -169,6 +176,18 @@ class cpu_tbb_backend final : public host_backend {
                  integer_dtypes,
                  keys_only_flags,
                  {}},
+                {PARPRIM_OP_SORT,
+                 "block_indirect_sort",
+                 "Boost.Sort's block_indirect_sort on the threads, for comparison",
+                 PARPRIM_ALL_DTYPES,
+                 every_sort,
+                 {}},
+                {PARPRIM_OP_SORT,
+                 "parallel_stable_sort",
+                 "Boost.Sort's parallel_stable_sort on the threads, for comparison",
+                 PARPRIM_ALL_DTYPES,
+                 every_sort,
+                 {}},
             },
         .params = {{"threads", "worker threads", hardware_threads(), {}}},
     };
@@ -203,6 +222,21 @@ class cpu_tbb_backend final : public host_backend {
               return std::make_unique<parallel_sort_plan<T>>(p, n, threads);
             throw error(PARPRIM_UNSUPPORTED, "tbb_parallel_sort: integer keys only");
           }
+          // Boost.Sort's parallel sorts run on threads of their own, `threads` of them.
+          if (p.variant == "block_indirect_sort")
+            return host::make_comparison_sort<T>(
+                p, n,
+                [threads](auto first, auto last, auto less) {
+                  boost::sort::block_indirect_sort(first, last, less, threads);
+                },
+                false);
+          if (p.variant == "parallel_stable_sort")
+            return host::make_comparison_sort<T>(
+                p, n,
+                [threads](auto first, auto last, auto less) {
+                  boost::sort::parallel_stable_sort(first, last, less, threads);
+                },
+                true);
           return std::make_unique<parallel_radix_sort_plan<T, 11>>(p, n, threads);
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_tbb: unknown operation");
