@@ -18,8 +18,10 @@ TEST_CASE("plugin_client: declared variants and support") {
   plugin_client client(cpu_seq());
   CHECK(client.name() == "cpu_seq");
   const auto sorts = client.variants(PARPRIM_OP_SORT);
-  REQUIRE(sorts.size() == 2);
+  REQUIRE(sorts.size() == 3);
   CHECK(std::string(sorts[0]->name) == "radix");
+  CHECK(std::string(sorts[1]->name) == "std");
+  CHECK(std::string(sorts[2]->name) == "pdqsort_branchless");
   problem p;
   p.operation = PARPRIM_OP_SORT;
   CHECK(client.unsupported_reason(p).empty());

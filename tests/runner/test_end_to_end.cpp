@@ -40,8 +40,8 @@ TEST_CASE("end to end: a valid sweep exits 0 and writes JSON, CSV and Markdown")
   REQUIRE(cpu_seq != plugins.end());
   CHECK((*cpu_seq)["abi_version"] == 1);
   const auto& records = j["records"];
-  // scan at two sizes; sort pairs through two variants (radix, std)
-  REQUIRE(records.size() == 4);
+  // scan at two sizes; sort pairs through three variants (radix, std, pdqsort_branchless)
+  REQUIRE(records.size() == 5);
   for (const auto& r : records) {
     CAPTURE(r.dump());
     CHECK(r["status"] == "ok");
@@ -256,7 +256,7 @@ TEST_CASE("end to end: size 0 is validated and timed as the call's fixed cost") 
   CHECK(out.status == 0);
   CHECK(out.text.find("           0 | ") != std::string::npos);  // a row of the tables
   const json j = read_json(dir / "r.json");
-  REQUIRE(j["records"].size() == 4);  // scan, compact, sort pairs through radix and std
+  REQUIRE(j["records"].size() == 5);  // scan, compact, sort pairs through its three variants
   for (const auto& r : j["records"]) {
     CAPTURE(r.dump());
     CHECK(r["status"] == "ok");
