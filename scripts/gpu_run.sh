@@ -19,7 +19,8 @@
 #     through the conformance suite and its runner config beside thrust/cub;
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
-#     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml); all (default): each in turn.
+#     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
+#     all (default): each in turn.
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
 set -uo pipefail
@@ -184,5 +185,6 @@ if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"
   runner cpu_2p26.yaml cpu_2p26
   runner cpu_tbb_threads.yaml cpu_tbb_threads
+  runner cpu_sort_vs_numpy.yaml cpu_sort_vs_numpy  # numpy's records: scripts/numpy_reference.py
 fi
 exit $status
