@@ -9,10 +9,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
-#include <new>
+
+#include "parprim/host/aligned_array.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -49,7 +48,7 @@ class write_combining_buffers {
  public:
   static constexpr std::size_t per_line = cache_line / sizeof(T);
   explicit write_combining_buffers(bool pairs)
-      : keys_(allocate()), values_(pairs ? allocate() : nullptr) {}
+      : keys_(Buckets * per_line), values_(pairs ? Buckets * per_line : 0) {}
 
   /// The stable scatter of keys[0..n) (and values) to keys_out/values_out: the element i goes to
   /// offsets[digit_of(keys[i])]++, exactly as a plain scatter puts it.
@@ -63,13 +62,13 @@ class write_combining_buffers {
       const unsigned d = digit_of(keys[i]);
       const std::uint64_t at = offsets[d]++;
       const std::size_t slot = at % per_line;
-      keys_[d * per_line + slot] = keys[i];
-      if (values) values_[d * per_line + slot] = values[i];
+      keys_.data()[d * per_line + slot] = keys[i];
+      if (values) values_.data()[d * per_line + slot] = values[i];
       if (slot == per_line - 1) {  // the line of `at` is complete in the buffer
         const std::uint64_t line = at - slot;
         if (stream && line >= begin[d]) {
-          stream_line(keys_out + line, &keys_[d * per_line]);
-          if (values) stream_line(values_out + line, &values_[d * per_line]);
+          stream_line(keys_out + line, keys_.data() + d * per_line);
+          if (values) stream_line(values_out + line, values_.data() + d * per_line);
         } else {  // the bucket's first line: its head belongs to the bucket before
           flush(d, std::max(line, begin[d]), at + 1, keys_out, values_out, values != nullptr);
         }
@@ -86,26 +85,18 @@ class write_combining_buffers {
   }
 
  private:
-  struct line_free {
-    void operator()(T* p) const { std::free(p); }
-  };
-  using lines = std::unique_ptr<T[], line_free>;
-  static lines allocate() {
-    void* p = std::aligned_alloc(cache_line, Buckets * cache_line);
-    if (!p) throw std::bad_alloc();
-    return lines(static_cast<T*>(p));
-  }
   static bool aligned(const T* p) { return reinterpret_cast<std::uintptr_t>(p) % cache_line == 0; }
 
   // Writes the buffered elements of [from, to) (within one line) of bucket d plainly.
   void flush(unsigned d, std::uint64_t from, std::uint64_t to, T* keys_out, T* values_out,
              bool pairs) {
     const std::size_t first = from % per_line, count = to - from;
-    std::memcpy(keys_out + from, &keys_[d * per_line + first], count * sizeof(T));
-    if (pairs) std::memcpy(values_out + from, &values_[d * per_line + first], count * sizeof(T));
+    std::memcpy(keys_out + from, keys_.data() + d * per_line + first, count * sizeof(T));
+    if (pairs)
+      std::memcpy(values_out + from, values_.data() + d * per_line + first, count * sizeof(T));
   }
 
-  lines keys_, values_;
+  aligned_array<T> keys_, values_;  // a cache line per bucket, each starting on a line
 };
 
 }  // namespace parprim::host
