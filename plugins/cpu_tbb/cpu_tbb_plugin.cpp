@@ -13,13 +13,11 @@
 #include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/version.h>
-#include <boost/sort/block_indirect_sort/block_indirect_sort.hpp>
-#include <boost/sort/parallel_stable_sort/parallel_stable_sort.hpp>
 
+#include "boost_sorts.hpp"
 #include "chained_parts.hpp"
 #include "parallel_radix_sort.hpp"
 #include "parprim/host/compact.hpp"
-#include "parprim/host/comparison_sort.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
@@ -223,20 +221,8 @@ class cpu_tbb_backend final : public host_backend {
             throw error(PARPRIM_UNSUPPORTED, "tbb_parallel_sort: integer keys only");
           }
           // Boost.Sort's parallel sorts run on threads of their own, `threads` of them.
-          if (p.variant == "block_indirect_sort")
-            return host::make_comparison_sort<T>(
-                p, n,
-                [threads](auto first, auto last, auto less) {
-                  boost::sort::block_indirect_sort(first, last, less, threads);
-                },
-                false);
-          if (p.variant == "parallel_stable_sort")
-            return host::make_comparison_sort<T>(
-                p, n,
-                [threads](auto first, auto last, auto less) {
-                  boost::sort::parallel_stable_sort(first, last, less, threads);
-                },
-                true);
+          if (p.variant == "block_indirect_sort") return make_block_indirect_sort(p, n, threads);
+          if (p.variant == "parallel_stable_sort") return make_parallel_stable_sort(p, n, threads);
           return std::make_unique<parallel_radix_sort_plan<T, 11>>(p, n, threads);
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_tbb: unknown operation");

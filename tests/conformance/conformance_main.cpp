@@ -6,6 +6,9 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -43,7 +46,18 @@ int main(int argc, char** argv) {
   Catch::Session session;
   std::string plugins, isolated_plugin;
   bool no_isolation = false;
+  // $PARPRIM_CONFORMANCE_MAX_SIZE is --max-size's default: the asan test preset sets it, since
+  // the sanitizers make the largest cases the slowest part of CI without finding more there.
   std::uint64_t max_size = ~std::uint64_t(0);
+  if (const char* text = std::getenv("PARPRIM_CONFORMANCE_MAX_SIZE")) {
+    const char* end = text + std::strlen(text);
+    const auto [stop, ec] = std::from_chars(text, end, max_size);
+    if (ec != std::errc() || stop != end || stop == text) {
+      std::cerr << "parprim-conformance: PARPRIM_CONFORMANCE_MAX_SIZE='" << text
+                << "' is not a size\n";
+      return 2;
+    }
+  }
   std::string form_text, param_text;
   parprim::conformance::isolation_options options;
   using Catch::clara::Opt;
@@ -58,7 +72,8 @@ int main(int argc, char** argv) {
               Opt(options.case_timeout_s, "seconds")["--case-timeout"](
                   "stop a plugin that spends longer than this on one case (default 60)") |
               Opt(max_size, "n")["--max-size"](
-                  "test sizes up to n only (for slow checkers such as compute-sanitizer)") |
+                  "test sizes up to n only (for slow checkers such as compute-sanitizer; "
+                  "default: $PARPRIM_CONFORMANCE_MAX_SIZE, else every size)") |
               Opt(form_text, "text")["--forms"](
                   "test the forms whose description contains this text only, e.g. "
                   "'pairs descending' or 'inclusive'") |

@@ -78,6 +78,21 @@ TEST_CASE("conformance: --forms keeps the forms whose description contains the t
   CHECK(inclusive.text.find("conformance: 1 plugins passed, 0 failed") != std::string::npos);
 }
 
+TEST_CASE("conformance: $PARPRIM_CONFORMANCE_MAX_SIZE limits the sizes; a bad one is named") {
+  // planted_faults' scans crash above 1000 elements: up to 1000 they pass.
+  const std::string args = " --case-timeout 5 --plugins " + planted("planted_faults") + " '[scan]'";
+  const run_output limited = parprim::test::run_command(
+      "PARPRIM_CONFORMANCE_MAX_SIZE=1000 " + std::string(PARPRIM_CONFORMANCE_EXE) + args);
+  INFO(limited.text);
+  CHECK(limited.status == 0);
+  CHECK(limited.text.find("conformance: 1 plugins passed, 0 failed") != std::string::npos);
+  const run_output bad = parprim::test::run_command("PARPRIM_CONFORMANCE_MAX_SIZE=1k " +
+                                                    std::string(PARPRIM_CONFORMANCE_EXE) + args);
+  INFO(bad.text);
+  CHECK(bad.status == 2);
+  CHECK(bad.text.find("PARPRIM_CONFORMANCE_MAX_SIZE='1k' is not a size") != std::string::npos);
+}
+
 TEST_CASE("conformance: --params tests the variants that declare them at the values given") {
   // planted_tunable's scan starts from its parameter `start`: 0 is right, 1 off by one, and it
   // refuses 99 as UNSUPPORTED.

@@ -74,4 +74,12 @@ std::unique_ptr<plan> make_comparison_sort(const problem& p, std::uint64_t n, So
   return std::make_unique<comparison_sort_plan<T, Sort>>(p, n, std::move(sort), stable);
 }
 
+/// The plan for the problem's own element type.
+template <class Sort>
+std::unique_ptr<plan> make_comparison_sort_for(const problem& p, std::uint64_t n, Sort sort,
+                                               bool stable) {
+  return dispatch_dtype(p.dtype,
+                        [&]<class T>() { return make_comparison_sort<T>(p, n, sort, stable); });
+}
+
 }  // namespace parprim::host
