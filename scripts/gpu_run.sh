@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -17,6 +17,8 @@
 #     shapes ($SHAPES, parprim-conformance --params), then configs/block_size.yaml;
 #     template: the out-of-tree plugin template's CUDA plugin (examples/plugin_template),
 #     through the conformance suite and its runner config beside thrust/cub;
+#     modes: configs/sample_modes.yaml once per sample mode (cold, hot, batch): cub and the
+#     copy, GPU time and host wall time, with the clocks (docs/measurement.md);
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
@@ -167,6 +169,12 @@ if want template; then
   "$B/bin/runner" "$T/my_scan_cuda.yaml" --no-progress --json "$OUT/template_cuda.json" \
     --markdown "$OUT/template_cuda.md" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+if want modes; then
+  step "runner configs/sample_modes.yaml: cub and the copy, sampled cold, hot and batch"
+  for mode in cold hot batch; do
+    runner sample_modes.yaml "sample_modes_$mode" --mode "$mode" | tail -14
+  done
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"

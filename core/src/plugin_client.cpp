@@ -56,6 +56,37 @@ double plugin_client::own_time(const plugin_plan& plan) const {
   return seconds;
 }
 
+bool plugin_client::offered(parprim_status status, const char* call) const {
+  if (status == PARPRIM_UNSUPPORTED || status == PARPRIM_UNAVAILABLE) return false;
+  check(status, call);
+  return true;
+}
+
+bool plugin_client::flush_caches() const {
+  return parprim_descriptor_has(d_, flush_caches) && d_->flush_caches &&
+         offered(d_->flush_caches(), "flush_caches");
+}
+
+bool plugin_client::hold_stream() const {
+  return parprim_descriptor_has(d_, release_stream) && d_->hold_stream && d_->release_stream &&
+         offered(d_->hold_stream(), "hold_stream");
+}
+
+bool plugin_client::release_stream() const {
+  std::int32_t timed_out = 0;
+  check(d_->release_stream(&timed_out), "release_stream");
+  return timed_out != 0;
+}
+
+std::optional<parprim_clocks> plugin_client::read_clocks(std::string* why_not) const {
+  if (!parprim_descriptor_has(d_, read_clocks) || !d_->read_clocks) return std::nullopt;
+  parprim_clocks c{};
+  const parprim_status status = d_->read_clocks(&c);
+  if (status == PARPRIM_UNAVAILABLE && why_not) *why_not = d_->last_error();
+  if (!offered(status, "read_clocks")) return std::nullopt;
+  return c;
+}
+
 parprim_io problem_buffers::io() const {
   parprim_io io{};
   io.struct_size = sizeof(parprim_io);

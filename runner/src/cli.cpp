@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <tuple>
 
 namespace parprim::runner {
 namespace {
@@ -44,6 +45,10 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   app.add_option("--plugin-path", o.plugin_paths, "another folder to search for plugins first");
   app.add_option("--seed", o.seed, "the seed every input is derived from");
   app.add_flag("--quick", o.quick, "few samples per state: a fast check, not a measurement");
+  app.add_option("--mode", o.mode,
+                 "how GPU plugins' samples are taken: cold, hot or batch (measurement.mode)");
+  app.add_option("--host-mode", o.host_mode,
+                 "how CPU plugins' samples are taken: cold, hot or batch (measurement.host_mode)");
   app.add_option("--json", o.json, "write the canonical JSON results here");
   app.add_option("--csv", o.csv, "write CSV results here");
   app.add_option("--markdown", o.markdown, "write Markdown results here");
@@ -132,6 +137,16 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   if (o.markdown) c.outputs.markdown = o.markdown;
   if (o.no_console) c.outputs.console = false;
   if (o.no_isolation) c.isolation.how = isolation_settings::mode::none;
+  for (const auto& [text, field, flag] :
+       {std::tuple{&o.mode, &c.measurement.device_mode, "--mode"},
+        std::tuple{&o.host_mode, &c.measurement.host_mode, "--host-mode"}}) {
+    if (!*text) continue;
+    if (auto m = parse_sample_mode(**text))
+      *field = *m;
+    else
+      diag.add(exit_bad_config, std::string("command line: ") + flag +
+                                    ": expected cold, hot or batch, got '" + **text + "'");
+  }
 
   // Each override list: its names parsed, the bad ones reported; an axis is replaced only
   // when at least one name was good.

@@ -35,6 +35,7 @@ struct options {
   std::optional<std::filesystem::path> json, csv, markdown;
   bool no_console = false;
   bool no_progress = false;
+  std::optional<std::string> mode, host_mode;  // measurement.mode / host_mode overrides
   bool no_isolation = false;  // load the plugins into the runner itself (for debuggers)
   std::optional<std::filesystem::path> resume;  // an earlier run's results JSON
   std::string command_line;

@@ -44,6 +44,8 @@ const char* to_string(verdict v) {
       return "SLOWER";
     case verdict::same:
       return "SAME";
+    case verdict::modes_differ:
+      return "MODES DIFFER";
   }
   return "?";
 }
@@ -68,6 +70,10 @@ comparison compare_results(const json& base, const json& fresh) {
     // A difference within the noise of either measurement says nothing.
     const double change = std::fabs(s.ratio - 1.0);
     s.outcome = change <= s.noise ? verdict::same : s.ratio > 1 ? verdict::slower : verdict::faster;
+    // Results written before the sample modes were all hot.
+    s.base_mode = r->value("mode", "hot");
+    s.new_mode = it->second->value("mode", "hot");
+    if (s.base_mode != s.new_mode) s.outcome = verdict::modes_differ;
     c.states.push_back(s);
   }
   for (const auto& [key, r] : b)
@@ -86,9 +92,12 @@ void print_comparison(std::ostream& os, const comparison& c) {
   fmt::print(os, "| state | base | new | new / base | noise | verdict |\n");
   fmt::print(os, "|---|---:|---:|---:|---:|---|\n");
   for (const auto& s : c.states)
-    fmt::print(os, "| {} | {:.4g} ms | {:.4g} ms | {:.3f} | {:.1f}% | {} |\n", s.key,
+    fmt::print(os, "| {} | {:.4g} ms | {:.4g} ms | {:.3f} | {:.1f}% | {}{} |\n", s.key,
                s.base_median * 1e3, s.new_median * 1e3, s.ratio, s.noise * 100,
-               to_string(s.outcome));
+               to_string(s.outcome),
+               s.outcome == verdict::modes_differ
+                   ? fmt::format(" ({} / {}): not compared", s.base_mode, s.new_mode)
+                   : "");
   for (const auto& k : c.only_in_base) fmt::print(os, "\n- only in the base: {}", k);
   for (const auto& k : c.only_in_new) fmt::print(os, "\n- only in the new results: {}", k);
   if (!c.only_in_base.empty() || !c.only_in_new.empty()) fmt::print(os, "\n");
@@ -96,9 +105,11 @@ void print_comparison(std::ostream& os, const comparison& c) {
     return std::count_if(c.states.begin(), c.states.end(),
                          [&](const compared_state& s) { return s.outcome == v; });
   };
-  fmt::print(os, "\n{} faster, {} slower, {} same; {} only in the base, {} only in the new\n",
+  fmt::print(os,
+             "\n{} faster, {} slower, {} same, {} measured in different modes; {} only in the "
+             "base, {} only in the new\n",
              count(verdict::faster), count(verdict::slower), count(verdict::same),
-             c.only_in_base.size(), c.only_in_new.size());
+             count(verdict::modes_differ), c.only_in_base.size(), c.only_in_new.size());
 }
 
 }  // namespace parprim::runner

@@ -1,6 +1,8 @@
 // `runner compare BASE.json NEW.json`: every state present in both result files, with the ratio
 // of their median times, classified FASTER / SLOWER / SAME by whether the difference exceeds the
 // measured noise (as nvbench's compare script does); states present in only one file are listed.
+// Two figures taken in different sample modes (cold, hot, batch: sample_mode.hpp) are not
+// judged: the state says MODES DIFFER and names both.
 #pragma once
 
 #include <optional>
@@ -12,7 +14,7 @@
 
 namespace parprim::runner {
 
-enum class verdict { faster, slower, same };
+enum class verdict { faster, slower, same, modes_differ };
 const char* to_string(verdict v);
 
 struct compared_state {
@@ -21,6 +23,7 @@ struct compared_state {
   double ratio = 0;                        // new / base
   double noise = 0;                        // the larger relative noise of the two
   verdict outcome = verdict::same;
+  std::string base_mode, new_mode;  // "cold", "hot", "batch"; files before the modes: "hot"
 };
 
 struct comparison {

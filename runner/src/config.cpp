@@ -387,7 +387,7 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
 void parse_measurement(const reader& r, const YAML::Node& m, measurement_settings& s) {
   if (!r.check_map(m, "measurement",
                    {"warmup", "min_samples", "max_samples", "min_time", "max_time", "max_noise",
-                    "end_to_end", "end_to_end_samples"}))
+                    "end_to_end", "end_to_end_samples", "mode", "host_mode", "batch_runs"}))
     return;
   auto set_int = [&](const char* key, int& field, bool allow_zero) {
     if (auto n = reader::get(m, key); n.IsDefined())
@@ -406,6 +406,20 @@ void parse_measurement(const reader& r, const YAML::Node& m, measurement_setting
   set_double("max_noise", s.max_noise);
   if (auto n = reader::get(m, "end_to_end"); n.IsDefined())
     s.end_to_end = r.scalar<bool>(n, "measurement.end_to_end", "true or false").value_or(true);
+  set_int("batch_runs", s.batch_runs, false);
+  auto set_mode = [&](const char* key, sample_mode& field) {
+    const YAML::Node n = reader::get(m, key);
+    if (!n.IsDefined()) return;
+    const std::string name = std::string("measurement.") + key;
+    if (auto text = r.scalar<std::string>(n, name, "cold, hot or batch")) {
+      if (auto mode = parse_sample_mode(*text))
+        field = *mode;
+      else
+        r.error(n, name + ": expected cold, hot or batch, got '" + *text + "'");
+    }
+  };
+  set_mode("mode", s.device_mode);
+  set_mode("host_mode", s.host_mode);
   if (s.max_samples < s.min_samples) {
     r.error(m, "measurement: max_samples (" + std::to_string(s.max_samples) +
                    ") is below min_samples (" + std::to_string(s.min_samples) + "); using " +

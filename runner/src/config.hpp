@@ -11,6 +11,7 @@
 #include "diagnostics.hpp"
 #include "parprim/generators.hpp"
 #include "parprim/problem.hpp"
+#include "sample_mode.hpp"
 
 namespace parprim::runner {
 
@@ -23,6 +24,14 @@ struct measurement_settings {
   double max_noise = 0.05;     // stop once the relative noise (stdev/mean) is at most this
   bool end_to_end = true;      // also time upload + run + download
   int end_to_end_samples = 3;  // samples of the end-to-end time
+  // How samples are taken (sample_mode.hpp): GPU (device-domain) plugins cold by default, CPU
+  // (host-domain) ones hot unless configured, since flushing a CPU's caches costs milliseconds.
+  sample_mode device_mode = sample_mode::cold;
+  sample_mode host_mode = sample_mode::hot;
+  int batch_runs = 32;  // runs per sample in batch mode
+  sample_mode mode_for(parprim_memory_domain domain) const {
+    return domain == PARPRIM_DOMAIN_HOST ? host_mode : device_mode;
+  }
 };
 
 /// How backends are kept apart from the runner and each other (docs/isolation.md).

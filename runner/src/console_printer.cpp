@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -8,15 +9,17 @@
 namespace parprim::runner {
 namespace {
 
-std::string cell_text(const record* r) {
+std::string cell_text(const table& t, const record* r) {
   if (!r) return "";
   if (r->status == record_status::failed) return "FAILED";
   if (r->status == record_status::skipped) return "skipped";
   if (r->timing == PARPRIM_TIMING_OWN_REGION)
-    return fmt::format("{} ±{:.0f}% own timer, {} end to end", format_time(r->time->median),
-                       r->time->noise * 100, format_time(r->call_time->median));
-  return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%", format_time(r->time->median),
-                     r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100);
+    return fmt::format("{} ±{:.0f}% own timer, {} end to end{}", format_time(r->time->median),
+                       r->time->noise * 100, format_time(r->call_time->median),
+                       sample_marks(t, *r));
+  return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%{}", format_time(r->time->median),
+                     r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100,
+                     sample_marks(t, *r));
 }
 
 }  // namespace
@@ -34,7 +37,16 @@ void print_console(std::ostream& os, const results& res) {
                  p.unavailable_reason);
   }
   fmt::print(os,
-             "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n");
+             "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n"
+             "samples: {} on GPUs, {} on CPUs (docs/measurement.md)\n",
+             c.device_mode, c.host_mode);
+  // Said once per backend and reason, not per state.
+  std::set<std::string> said;
+  for (const record& r : res.records)
+    for (const std::string* note : {&r.mode_note, &r.clocks_note})
+      if (!note->empty() && said.insert(r.backend + ": " + *note).second)
+        fmt::print(os, "  {}: {}{}\n", r.backend, note == &r.clocks_note ? "clocks not read: " : "",
+                   *note);
   if (std::any_of(res.records.begin(), res.records.end(),
                   [](const record& r) { return r.timing == PARPRIM_TIMING_OWN_REGION; }))
     fmt::print(os,
@@ -48,7 +60,7 @@ void print_console(std::ostream& os, const results& res) {
     for (std::size_t j = 0; j < t.columns.size(); ++j) {
       width[j] = t.columns[j].size();
       for (std::size_t i = 0; i < t.sizes.size(); ++i)
-        width[j] = std::max(width[j], cell_text(t.at(i, j)).size());
+        width[j] = std::max(width[j], cell_text(t, t.at(i, j)).size());
     }
     if (!t.columns.empty()) {
       fmt::print(os, "{:>12}", "n");
@@ -58,7 +70,7 @@ void print_console(std::ostream& os, const results& res) {
       for (std::size_t i = 0; i < t.sizes.size(); ++i) {
         fmt::print(os, "{:>12}", t.sizes[i]);
         for (std::size_t j = 0; j < t.columns.size(); ++j)
-          fmt::print(os, " | {:<{}}", cell_text(t.at(i, j)), width[j]);
+          fmt::print(os, " | {:<{}}", cell_text(t, t.at(i, j)), width[j]);
         fmt::print(os, "\n");
       }
     }

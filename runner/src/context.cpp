@@ -10,6 +10,7 @@
 
 #include "build_info.hpp"
 #include "host_memory.hpp"
+#include "parprim/host_cache_flush.hpp"
 
 namespace parprim::runner {
 namespace {
@@ -22,6 +23,13 @@ std::string cpu_model() {
       if (colon != std::string::npos) return line.substr(colon + 2);
     }
   return "unknown";
+}
+
+std::string first_line(const char* path) {
+  std::ifstream f(path);
+  std::string line;
+  std::getline(f, line);
+  return line;
 }
 
 std::string utc_now() {
@@ -46,6 +54,11 @@ run_context collect_context(const plugin_registry& registry, const std::string& 
   if (uname(&u) == 0) c.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
   c.cpu_model = cpu_model();
   c.cpu_threads = std::thread::hardware_concurrency();
+  if (auto g = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"); !g.empty())
+    c.cpu_governor = g;
+  if (auto khz = first_line("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"); !khz.empty())
+    c.cpu_max_mhz = std::stod(khz) / 1e3;
+  c.last_level_cache_bytes = host_cache_flush::last_level_cache_bytes();
   c.memory_gib = double(host_memory_total().value_or(0)) / double(1ull << 30);
   c.compiler = build_info::compiler;
   c.build_type = build_info::build_type;

@@ -1,4 +1,5 @@
 #include <fstream>
+#include <set>
 
 #include "printers.hpp"
 #include "record_json.hpp"
@@ -6,6 +7,16 @@
 namespace parprim::runner {
 
 using nlohmann::json;
+
+namespace {
+/// The thread counts the records ran with (their `threads` parameter), for the context block.
+std::set<std::int64_t> threads_used(const std::vector<record>& records) {
+  std::set<std::int64_t> used;
+  for (const auto& r : records)
+    if (auto it = r.task.params.find("threads"); it != r.task.params.end()) used.insert(it->second);
+  return used;
+}
+}  // namespace
 
 json to_json(const results& res) {
   const auto& c = res.context;
@@ -33,7 +44,15 @@ json to_json(const results& res) {
            {{"date", c.date},
             {"host", c.host},
             {"os", c.os},
-            {"cpu", {{"model", c.cpu_model}, {"threads", c.cpu_threads}}},
+            {"cpu",
+             {{"model", c.cpu_model},
+              {"threads", c.cpu_threads},
+              {"governor", c.cpu_governor},
+              {"max_mhz", c.cpu_max_mhz},
+              {"last_level_cache_bytes", c.last_level_cache_bytes},
+              {"threads_used", threads_used(res.records)}}},
+            {"sample_modes",
+             {{"device", c.device_mode}, {"host", c.host_mode}, {"batch_runs", c.batch_runs}}},
             {"memory_gib", c.memory_gib},
             {"compiler", c.compiler},
             {"build_type", c.build_type},

@@ -180,6 +180,9 @@ int main(int argc, char** argv) {
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);
   res.context.isolation = both ? "both" : workers ? "process" : "none";
+  res.context.device_mode = to_string(cfg->measurement.device_mode);
+  res.context.host_mode = to_string(cfg->measurement.host_mode);
+  res.context.batch_runs = cfg->measurement.batch_runs;
   results_store store(cfg->outputs, *prior, diag);
   auto snapshot = [&](const std::vector<record>& so_far) {
     results partial = res;

@@ -8,15 +8,21 @@
 
 namespace parprim::runner {
 namespace {
-std::string cell(const record* r) {
+std::string cell(const table& t, const record* r) {
   if (!r) return "";
   if (r->status == record_status::failed) return "**FAILED**";
   if (r->status == record_status::skipped) return "skipped";
+  const std::string marks = sample_marks(t, *r);
   if (r->timing == PARPRIM_TIMING_OWN_REGION)
-    return fmt::format("{} ±{:.0f}% *own timer*<br>{} end to end", format_time(r->time->median),
-                       r->time->noise * 100, format_time(r->call_time->median));
-  return fmt::format("{} ±{:.0f}%<br>{:.1f} GB/s, {:.0f}% copy", format_time(r->time->median),
-                     r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100);
+    return fmt::format("{} ±{:.0f}% *own timer*{}<br>{} end to end", format_time(r->time->median),
+                       r->time->noise * 100, marks, format_time(r->call_time->median));
+  // A GPU's host wall time (launch cost included) beside its GPU time.
+  const std::string host = r->launches_queued && r->host_time
+                               ? fmt::format("<br>host {}", format_time(r->host_time->median))
+                               : "";
+  return fmt::format("{} ±{:.0f}%{}<br>{:.1f} GB/s, {:.0f}% copy{}", format_time(r->time->median),
+                     r->time->noise * 100, marks, r->gb_per_second(), r->fraction_of_copy() * 100,
+                     host);
 }
 }  // namespace
 
@@ -37,7 +43,12 @@ std::string to_markdown(const results& res) {
              "operation's byte model; that throughput as a share of the same backend's copy "
              "bandwidth measured in this run. Cells marked *own timer*: the region the plugin's "
              "code timed itself (a course project's timer around its kernels), then the "
-             "runner's time of the whole call, allocations and copies included.\n");
+             "runner's time of the whole call, allocations and copies included. Samples are "
+             "cold on GPUs (caches flushed, launches queued behind a stream hold; *host*: the "
+             "host's wall time of the same sample, launch cost included) and hot on CPUs unless "
+             "the config says otherwise; a table that mixes modes names each cell's, and "
+             "THROTTLED marks a state whose SM clock fell below 90% of its maximum "
+             "(docs/measurement.md).\n");
   for (const table& t : make_tables(res.records)) {
     fmt::print(os, "\n## {}\n\n", t.title);
     if (!t.columns.empty()) {
@@ -49,7 +60,7 @@ std::string to_markdown(const results& res) {
       for (std::size_t i = 0; i < t.sizes.size(); ++i) {
         fmt::print(os, "| {} |", t.sizes[i]);
         for (std::size_t j = 0; j < t.columns.size(); ++j)
-          fmt::print(os, " {} |", cell(t.at(i, j)));
+          fmt::print(os, " {} |", cell(t, t.at(i, j)));
         fmt::print(os, "\n");
       }
     }

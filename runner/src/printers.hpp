@@ -32,6 +32,7 @@ struct table {
   std::vector<std::uint64_t> sizes;
   std::vector<const record*> cells;  // sizes.size() x columns.size(), row-major; may be null
   std::vector<const record*> notes;  // failed and skipped records, deduplicated by reason
+  bool mixed_modes = false;          // its figures were taken in more than one sample mode
   const record* at(std::size_t row, std::size_t col) const {
     return cells[row * columns.size() + col];
   }
@@ -40,6 +41,11 @@ std::vector<table> make_tables(const std::vector<record>& records);
 
 /// "1.234 ms", "12.0 us", "2.50 s".
 std::string format_time(double seconds);
+
+/// What a cell says beside its figures about how they were taken: its sample mode where the
+/// table mixes modes (" [hot]"), and a clock that fell during sampling
+/// (" THROTTLED 1410/1980 MHz"). Empty when there is nothing to say.
+std::string sample_marks(const table& t, const record& r);
 
 void print_console(std::ostream& os, const results& r);
 nlohmann::json to_json(const results& r);

@@ -8,6 +8,7 @@
 
 #include "parprim/generators.hpp"
 #include "parprim/problem.hpp"
+#include "sample_mode.hpp"
 
 namespace parprim::runner {
 
@@ -19,8 +20,17 @@ struct sample_stats {
   double total = 0;  // sum of the sample times
 };
 
-// The runner's to_string overloads sit beside (not in front of) parprim's own.
-using parprim::to_string;
+/// The device's clocks as read after each sample of a state (docs/measurement.md).
+struct clock_range {
+  std::uint32_t sm_mhz_min = 0, sm_mhz_max = 0;
+  std::uint32_t memory_mhz_min = 0, memory_mhz_max = 0;
+  std::uint32_t max_sm_mhz = 0, max_memory_mhz = 0;  // the device's maxima
+  std::uint64_t throttle_reasons = 0;                // every reason seen, or-ed
+  int readings = 0;
+
+  /// The SM clock fell below 90% of its maximum during sampling.
+  bool throttled() const { return readings > 0 && sm_mhz_min < 0.9 * double(max_sm_mhz); }
+};
 
 enum class record_status { ok, failed, skipped };
 
@@ -61,6 +71,16 @@ struct record {
   // the plugin timed itself (then `call_time` is the runner's timer around the same calls).
   parprim_timing_basis timing = PARPRIM_TIMING_RESIDENT;
   std::optional<sample_stats> call_time;
+
+  // How the samples of `time` and `copy_time` were taken (sample_mode.hpp). Results written
+  // before the modes existed were hot, and read back so.
+  sample_mode mode = sample_mode::hot;
+  int batch_runs = 0;                     // batch: runs per sample
+  bool launches_queued = false;           // each sample's launches waited behind a stream hold
+  std::string mode_note;                  // why a sample was taken otherwise than asked
+  std::optional<sample_stats> host_time;  // the host's wall time of the same samples
+  std::optional<clock_range> clocks;      // the device's clocks over the samples
+  std::string clocks_note;                // why the clocks could not be read
 
   double bytes_moved = 0;  // the byte model of the operation (docs/measurement.md)
   std::uint64_t kept = 0;  // compact: elements kept

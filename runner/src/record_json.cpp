@@ -26,6 +26,33 @@ std::optional<sample_stats> stats_from_json(const json& j) {
   return s;
 }
 
+json clocks_json(const std::optional<clock_range>& c) {
+  if (!c) return nullptr;
+  return {{"sm_mhz_min", c->sm_mhz_min},
+          {"sm_mhz_max", c->sm_mhz_max},
+          {"memory_mhz_min", c->memory_mhz_min},
+          {"memory_mhz_max", c->memory_mhz_max},
+          {"max_sm_mhz", c->max_sm_mhz},
+          {"max_memory_mhz", c->max_memory_mhz},
+          {"throttle_reasons", c->throttle_reasons},
+          {"readings", c->readings},
+          {"throttled", c->throttled()}};
+}
+
+std::optional<clock_range> clocks_from_json(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  clock_range c;
+  c.sm_mhz_min = j.at("sm_mhz_min").get<std::uint32_t>();
+  c.sm_mhz_max = j.at("sm_mhz_max").get<std::uint32_t>();
+  c.memory_mhz_min = j.at("memory_mhz_min").get<std::uint32_t>();
+  c.memory_mhz_max = j.at("memory_mhz_max").get<std::uint32_t>();
+  c.max_sm_mhz = j.at("max_sm_mhz").get<std::uint32_t>();
+  c.max_memory_mhz = j.at("max_memory_mhz").get<std::uint32_t>();
+  c.throttle_reasons = j.at("throttle_reasons").get<std::uint64_t>();
+  c.readings = j.at("readings").get<int>();
+  return c;
+}
+
 template <class E>
 E parsed(const json& j, const char* key, std::optional<E> (*parse)(std::string_view)) {
   const auto text = j.at(key).get<std::string>();
@@ -70,6 +97,14 @@ json record_to_json(const record& r) {
             {"end_to_end_time_s", stats_json(r.end_to_end_time)},
             {"timing", to_string(r.timing)},
             {"call_time_s", stats_json(r.call_time)},
+            {"mode", to_string(r.mode)},
+            {"batch_runs", r.batch_runs},
+            {"launches_queued", r.launches_queued},
+            {"mode_note", r.mode_note},
+            {"host_time_s", stats_json(r.host_time)},
+            {"clocks", clocks_json(r.clocks)},
+            {"clocks_note", r.clocks_note},
+            {"throttled", r.clocks && r.clocks->throttled()},
             {"bytes_moved", r.bytes_moved},
             {"elements_per_second", r.elements_per_second()},
             {"gb_per_second", r.gb_per_second()},
@@ -139,6 +174,14 @@ record record_from_json(const json& j) {
   // Files from before the field existed hold resident times.
   r.timing = parse_timing_basis(j.value("timing", "resident")).value_or(PARPRIM_TIMING_RESIDENT);
   r.call_time = stats_from_json(j.value("call_time_s", json(nullptr)));
+  // Files from before the modes: every sample was hot.
+  r.mode = parse_sample_mode(j.value("mode", "hot")).value_or(sample_mode::hot);
+  r.batch_runs = j.value("batch_runs", 0);
+  r.launches_queued = j.value("launches_queued", false);
+  r.mode_note = j.value("mode_note", "");
+  r.host_time = stats_from_json(j.value("host_time_s", json(nullptr)));
+  r.clocks = clocks_from_json(j.value("clocks", json(nullptr)));
+  r.clocks_note = j.value("clocks_note", "");
   r.bytes_moved = j.value("bytes_moved", 0.0);
   return r;
 }

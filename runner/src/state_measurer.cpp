@@ -4,6 +4,7 @@
 
 #include "measure.hpp"
 #include "parprim/validate.hpp"
+#include "sampler.hpp"
 
 namespace parprim::runner {
 
@@ -77,23 +78,30 @@ void state_measurer::measure(record& r, const state_views& inputs) {
   // roofline for a region inside a call, so it gets no copy baseline.
   r.timing = client_.summary().timing;
   const bool own_region = r.timing == PARPRIM_TIMING_OWN_REGION;
+  sampler sample(client_, settings_, own_region);
   std::vector<double> calls;
-  r.time = runner::measure(settings_, [&] {
-    client_.timer_start();
-    client_.run(plan, io);
-    client_.timer_stop();
-    const double call = client_.timer_elapsed();
+  r.time = measure_in_mode(sample, settings_, [&] {
+    const double call = sample([&] { client_.run(plan, io); });
     if (!own_region) return call;
     calls.push_back(call);
     return client_.own_time(plan);
   });
-  if (own_region) {
-    // The last `samples` calls are the timed ones (warm-up calls come first).
-    calls.erase(calls.begin(), calls.end() - r.time->samples);
-    r.call_time = summarize(std::move(calls));
-  } else {
+  // The last `samples` samples are the timed ones (warm-up samples come first).
+  const auto timed = [&](std::vector<double> all) {
+    all.erase(all.begin(), all.end() - r.time->samples);
+    return summarize(std::move(all));
+  };
+  r.host_time = timed(sample.host_times());
+  r.mode = sample.mode();
+  r.batch_runs = r.mode == sample_mode::batch ? sample.runs() : 0;
+  r.launches_queued = sample.launches_queued();
+  r.mode_note = sample.note();
+  r.clocks = sample.clocks();
+  r.clocks_note = sample.clocks_note();
+  if (own_region)
+    r.call_time = timed(std::move(calls));
+  else
     r.copy_time = copy_baseline(buffers, bytes);
-  }
 
   if (settings_.end_to_end) {
     measurement_settings e2e = settings_;
@@ -118,11 +126,10 @@ void state_measurer::measure(record& r, const state_views& inputs) {
 const sample_stats& state_measurer::copy_baseline(const problem_buffers& buffers,
                                                   std::uint64_t bytes) {
   if (auto it = copy_cache_.find(bytes); it != copy_cache_.end()) return it->second;
-  const sample_stats s = runner::measure(settings_, [&] {
-    client_.timer_start();
-    client_.copy(buffers.out, buffers.in, bytes);
-    client_.timer_stop();
-    return client_.timer_elapsed();
+  // In the operation's mode: the roofline of a cold sample is a cold copy.
+  sampler sample(client_, settings_, false);
+  const sample_stats s = measure_in_mode(sample, settings_, [&] {
+    return sample([&] { client_.copy(buffers.out, buffers.in, bytes); });
   });
   return copy_cache_.emplace(bytes, s).first->second;
 }

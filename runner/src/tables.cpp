@@ -14,6 +14,14 @@ std::string format_time(double seconds) {
   return fmt::format("{:.2f} us", seconds * 1e6);
 }
 
+std::string sample_marks(const table& t, const record& r) {
+  std::string marks;
+  if (t.mixed_modes) marks += fmt::format(" [{}]", to_string(r.mode));
+  if (r.clocks && r.clocks->throttled())
+    marks += fmt::format(" THROTTLED {}/{} MHz", r.clocks->sm_mhz_min, r.clocks->max_sm_mhz);
+  return marks;
+}
+
 std::vector<table> make_tables(const std::vector<record>& records) {
   std::vector<table> tables;
   std::map<std::string, std::size_t> index;  // title -> table
@@ -58,6 +66,10 @@ std::vector<table> make_tables(const std::vector<record>& records) {
   for (std::size_t t = 0; t < tables.size(); ++t) {
     auto& tb = tables[t];
     std::sort(tb.sizes.begin(), tb.sizes.end());
+    std::set<sample_mode> modes;
+    for (const auto& [at, r] : cell_of[t])
+      if (r->status == record_status::ok) modes.insert(r->mode);
+    tb.mixed_modes = modes.size() > 1;
     tb.cells.assign(tb.sizes.size() * tb.columns.size(), nullptr);
     for (std::size_t i = 0; i < tb.sizes.size(); ++i)
       for (std::size_t j = 0; j < tb.columns.size(); ++j)

@@ -49,6 +49,27 @@ TEST_CASE("cli: bad override values are named") {
   CHECK(p.cfg->benchmarks[0].sizes == std::vector<std::uint64_t>{8});  // kept
 }
 
+TEST_CASE("cli: --mode and --host-mode choose the sample modes; a wrong one is named") {
+  std::optional<int> exit_now;
+  const options o =
+      parse_args({"runner", "c.yaml", "--mode", "batch", "--host-mode", "cold"}, exit_now);
+  REQUIRE_FALSE(exit_now);
+  auto p = test::parse("benchmarks:\n  - {operation: scan, sizes: [8]}\n");
+  diagnostics diag;
+  apply_overrides(*p.cfg, o, diag);
+  CHECK(diag.items().empty());
+  CHECK(p.cfg->measurement.device_mode == sample_mode::batch);
+  CHECK(p.cfg->measurement.host_mode == sample_mode::cold);
+  const options bad = parse_args({"runner", "c.yaml", "--mode", "tepid"}, exit_now);
+  auto q = test::parse("benchmarks:\n  - {operation: scan, sizes: [8]}\n");
+  diagnostics bad_diag;
+  apply_overrides(*q.cfg, bad, bad_diag);
+  REQUIRE(bad_diag.items().size() == 1);
+  CHECK(bad_diag.items()[0].message ==
+        "command line: --mode: expected cold, hot or batch, got 'tepid'");
+  CHECK(q.cfg->measurement.device_mode == sample_mode::cold);  // kept
+}
+
 TEST_CASE("cli: a missing config and an unknown flag are usage errors") {
   std::optional<int> exit_now;
   parse_args({"runner"}, exit_now);

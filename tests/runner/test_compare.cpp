@@ -56,6 +56,25 @@ TEST_CASE("compare: identical results are SAME; a change within the noise too") 
   CHECK(compare_results(base, quicker).states[0].outcome == verdict::faster);
 }
 
+TEST_CASE("compare: figures of different sample modes are not judged, and say so") {
+  json cold = state("a", 1000, 1e-3, 0.01);
+  cold["mode"] = "cold";
+  json hot = state("a", 1000, 3e-3, 0.01);  // three times slower, but measured otherwise
+  hot["mode"] = "hot";
+  const comparison c = compare_results(results({cold}), results({hot}));
+  REQUIRE(c.states.size() == 1);
+  CHECK(c.states[0].outcome == verdict::modes_differ);
+  CHECK(regressions(c, 0.10).empty());
+  std::ostringstream text;
+  print_comparison(text, c);
+  CHECK(text.str().find("MODES DIFFER (cold / hot): not compared") != std::string::npos);
+  CHECK(text.str().find("1 measured in different modes") != std::string::npos);
+  // A file written before the modes holds hot figures.
+  const json old_file = results({state("a", 1000, 1e-3, 0.01)});
+  CHECK(compare_results(old_file, results({hot})).states[0].outcome == verdict::slower);
+  CHECK(compare_results(old_file, results({cold})).states[0].outcome == verdict::modes_differ);
+}
+
 TEST_CASE("compare: states in only one file are listed; failed states are not compared") {
   json failed = state("c", 10, 1e-3, 0.01);
   failed["status"] = "failed";
@@ -67,8 +86,8 @@ TEST_CASE("compare: states in only one file are listed; failed states are not co
   CHECK(c.only_in_new == std::vector<std::string>{"scan exclusive i32 uniform n=10 b/v"});
   std::ostringstream text;
   print_comparison(text, c);
-  CHECK(text.str().find("0 faster, 0 slower, 0 same; 1 only in the base, 1 only in the new") !=
-        std::string::npos);
+  CHECK(text.str().find("0 faster, 0 slower, 0 same, 0 measured in different modes; 1 only in the "
+                        "base, 1 only in the new") != std::string::npos);
 }
 
 TEST_CASE("compare: the runner's exit status gates on the threshold") {

@@ -184,6 +184,25 @@ TEST_CASE("config: sizes in text form") {
   CHECK_FALSE(parse_size("99999999999999999999999"));
 }
 
+TEST_CASE("config: sample modes; GPUs cold and CPUs hot by default; a wrong one is named") {
+  const auto plain = parse("benchmarks: [{operation: scan}]\n");
+  CHECK(plain.cfg->measurement.device_mode == sample_mode::cold);
+  CHECK(plain.cfg->measurement.host_mode == sample_mode::hot);
+  CHECK(plain.cfg->measurement.mode_for(PARPRIM_DOMAIN_DEVICE) == sample_mode::cold);
+  CHECK(plain.cfg->measurement.mode_for(PARPRIM_DOMAIN_HOST) == sample_mode::hot);
+  const auto set = parse(
+      "measurement: {mode: batch, host_mode: cold, batch_runs: 8}\n"
+      "benchmarks: [{operation: scan}]\n");
+  CHECK(set.messages().empty());
+  CHECK(set.cfg->measurement.device_mode == sample_mode::batch);
+  CHECK(set.cfg->measurement.host_mode == sample_mode::cold);
+  CHECK(set.cfg->measurement.batch_runs == 8);
+  const auto bad = parse("measurement: {mode: warm}\nbenchmarks: [{operation: scan}]\n");
+  CHECK(bad.messages() ==
+        "test.yaml:1:21: measurement.mode: expected cold, hot or batch, got 'warm'\n");
+  CHECK(bad.cfg->measurement.device_mode == sample_mode::cold);  // the rest is kept
+}
+
 TEST_CASE("config: isolation modes; a wrong one is named with the valid ones") {
   using mode = isolation_settings::mode;
   CHECK(parse("benchmarks: [{operation: scan}]\n").cfg->isolation.how == mode::process);

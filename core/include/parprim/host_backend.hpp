@@ -7,6 +7,7 @@
 #include <cstring>
 #include <new>
 
+#include "parprim/host_cache_flush.hpp"
 #include "parprim/plugin.hpp"
 
 namespace parprim {
@@ -33,6 +34,9 @@ class host_backend : public backend {
     if (bytes) std::memcpy(dst, src, bytes);
   }
 
+  /// Cold samples (off by default for host plugins: the config's host_mode).
+  void flush_caches() override { flush_(); }
+
   void timer_start() override { start_ = clock::now(); }
   void timer_stop() override { stop_ = clock::now(); }
   double timer_elapsed() override { return std::chrono::duration<double>(stop_ - start_).count(); }
@@ -40,6 +44,7 @@ class host_backend : public backend {
  private:
   using clock = std::chrono::steady_clock;
   clock::time_point start_{}, stop_{};
+  host_cache_flush flush_;
 };
 
 }  // namespace parprim

@@ -110,6 +110,17 @@ class backend {
 
   /// What the backend runs on, for the results' context; empty when there is nothing to add.
   virtual std::string device_description() { return {}; }
+
+  // The measurement hooks (plugin_abi.h, docs/measurement.md). A backend that does not
+  // override one does not offer it; the runner measures without it and records so.
+  /// Evicts the domain's caches, in stream order.
+  virtual void flush_caches() { throw error(PARPRIM_UNSUPPORTED, "no cache flush"); }
+  /// Holds the stream until release_stream() or a timeout.
+  virtual void hold_stream() { throw error(PARPRIM_UNSUPPORTED, "no stream hold"); }
+  /// Ends the hold; true when it had already ended by its timeout.
+  virtual bool release_stream() { throw error(PARPRIM_UNSUPPORTED, "no stream hold"); }
+  /// The device's clocks now.
+  virtual parprim_clocks read_clocks() { throw error(PARPRIM_UNSUPPORTED, "no clock reading"); }
 };
 
 namespace detail {
@@ -278,6 +289,25 @@ struct glue {
     });
   }
 
+  static parprim_status flush_caches() noexcept {
+    return guard([&] { instance().flush_caches(); });
+  }
+  static parprim_status hold_stream() noexcept {
+    return guard([&] { instance().hold_stream(); });
+  }
+  static parprim_status release_stream(std::int32_t* timed_out) noexcept {
+    return guard([&] {
+      if (!timed_out) throw error(PARPRIM_INVALID_ARGUMENT, "release_stream: null argument");
+      *timed_out = instance().release_stream() ? 1 : 0;
+    });
+  }
+  static parprim_status read_clocks(parprim_clocks* out) noexcept {
+    return guard([&] {
+      if (!out) throw error(PARPRIM_INVALID_ARGUMENT, "read_clocks: null argument");
+      *out = instance().read_clocks();
+    });
+  }
+
   static descriptor_storage& storage() {
     // Built in place once (its C pointers point into it) and never destroyed.
     static descriptor_storage* s = [] {
@@ -329,6 +359,10 @@ struct glue {
     d.device_description = &glue::device_description;
     d.timing_basis = s.info.timing;
     d.own_time = s.info.timing == PARPRIM_TIMING_OWN_REGION ? &glue::own_time : nullptr;
+    d.flush_caches = &glue::flush_caches;
+    d.hold_stream = &glue::hold_stream;
+    d.release_stream = &glue::release_stream;
+    d.read_clocks = &glue::read_clocks;
   }
 
   static const parprim_plugin_descriptor* descriptor() noexcept {

@@ -166,6 +166,17 @@ typedef struct parprim_io {
 
 typedef struct parprim_plan parprim_plan; /* opaque, owned by the plugin */
 
+/* The clocks of the device a plugin runs on, read once (NVML for the CUDA plugins). The runner
+   reads them after every sample and flags a state whose SM clock fell below 90% of its
+   maximum (docs/measurement.md). */
+typedef struct parprim_clocks {
+  uint32_t sm_mhz;           /* now */
+  uint32_t memory_mhz;       /* now */
+  uint32_t max_sm_mhz;       /* the device's maximum */
+  uint32_t max_memory_mhz;   /* the device's maximum */
+  uint64_t throttle_reasons; /* NVML's clock event reasons (nvmlClocksEventReason*), 0: none */
+} parprim_clocks;
+
 typedef struct parprim_plugin_descriptor {
   uint32_t abi_version; /* PARPRIM_ABI_VERSION */
   uint32_t struct_size; /* sizeof(parprim_plugin_descriptor) as the plugin was built */
@@ -210,6 +221,21 @@ typedef struct parprim_plugin_descriptor {
   /* PARPRIM_TIMING_OWN_REGION: the seconds the plugin's own timer measured in the plan's last
      run. NULL otherwise. */
   parprim_status (*own_time)(parprim_plan* plan, double* seconds);
+
+  /* Appended with the measurement modes (docs/measurement.md). Each may be NULL, or answer
+     PARPRIM_UNSUPPORTED: the runner then measures without it and records that it did. */
+  /* Evicts the domain's caches before a cold sample (the GPU's L2, the CPU's last level), in
+     the plugin's stream order: done before any work enqueued after it starts. */
+  parprim_status (*flush_caches)(void);
+  /* Enqueues work that holds the plugin's stream until release_stream() or a timeout, so that
+     what is enqueued meanwhile (timer_start, run, timer_stop) then runs back to back and its
+     launch cost on the host stays out of the timed interval. */
+  parprim_status (*hold_stream)(void);
+  /* Ends the hold. *timed_out = 1 when the hold had already ended by its timeout: something
+     enqueued meanwhile waited on the stream (a run that synchronizes inside the call). */
+  parprim_status (*release_stream)(int32_t* timed_out);
+  /* The device's clocks now. PARPRIM_UNAVAILABLE when they cannot be read here. */
+  parprim_status (*read_clocks)(parprim_clocks* out);
 } parprim_plugin_descriptor;
 
 /* Whether descriptor d (its struct_size) includes the appended field `field`. */

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -89,8 +90,21 @@ class plugin_client {
   /// The region the plugin timed itself in the plan's last run (timing basis OWN_REGION).
   double own_time(const plugin_plan& plan) const;
 
+  // The measurement hooks (docs/measurement.md). Each says whether the plugin offers it: a
+  // descriptor from before them, a NULL entry or PARPRIM_UNSUPPORTED/UNAVAILABLE mean no; any
+  // other failure throws.
+  bool flush_caches() const;
+  bool hold_stream() const;
+  /// Ends a hold_stream(); true when the hold had already ended by its timeout.
+  bool release_stream() const;
+  /// The clocks, or nullopt; `why_not` (when given) receives the plugin's reason when it
+  /// answered PARPRIM_UNAVAILABLE (no NVML here, say).
+  std::optional<parprim_clocks> read_clocks(std::string* why_not = nullptr) const;
+
  private:
   void check(parprim_status status, const char* call) const;
+  /// check(), but false for the statuses that mean "not offered".
+  bool offered(parprim_status status, const char* call) const;
   const loaded_plugin* plugin_;
   const parprim_plugin_descriptor* d_;
   plugin_summary summary_;

@@ -1,6 +1,7 @@
 #include "parprim/cuda/cuda_backend.hpp"
 
 #include "parprim/cuda/availability.hpp"
+#include "parprim/cuda/nvml_clocks.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -130,6 +131,35 @@ double cuda_backend::timer_elapsed() {
   float ms = 0;
   PARPRIM_CUDA_CHECK(cudaEventElapsedTime(&ms, timer_start_, timer_stop_));
   return double(ms) / 1e3;
+}
+
+void cuda_backend::flush_caches() {
+  ensure_ready();
+  if (!flush_buffer_) {
+    flush_bytes_ = 2 * std::uint64_t(properties_.l2CacheSize);
+    PARPRIM_CUDA_CHECK(cudaMalloc(&flush_buffer_, flush_bytes_));
+  }
+  // A different byte each time, though the L2 would be rewritten by the same one too.
+  flush_round_ = (flush_round_ + 1) & 0xff;
+  PARPRIM_CUDA_CHECK(cudaMemsetAsync(flush_buffer_, flush_round_, flush_bytes_, stream_));
+}
+
+void cuda_backend::hold_stream() {
+  hold_.hold(stream());
+}
+
+bool cuda_backend::release_stream() {
+  return hold_.release();
+}
+
+parprim_clocks cuda_backend::read_clocks() {
+  ensure_ready();
+  if (pci_bus_id_.empty()) {
+    char id[32] = {};
+    PARPRIM_CUDA_CHECK(cudaDeviceGetPCIBusId(id, sizeof id, 0));
+    pci_bus_id_ = id;
+  }
+  return read_nvml_clocks(pci_bus_id_);
 }
 
 }  // namespace parprim::cuda

@@ -63,10 +63,17 @@ plugin_summary summary_from_json(const json& j) {
 }
 
 json to_json(const measurement_settings& s) {
-  return {{"warmup", s.warmup},           {"min_samples", s.min_samples},
-          {"max_samples", s.max_samples}, {"min_time", s.min_time},
-          {"max_time", s.max_time},       {"max_noise", s.max_noise},
-          {"end_to_end", s.end_to_end},   {"end_to_end_samples", s.end_to_end_samples}};
+  return {{"warmup", s.warmup},
+          {"min_samples", s.min_samples},
+          {"max_samples", s.max_samples},
+          {"min_time", s.min_time},
+          {"max_time", s.max_time},
+          {"max_noise", s.max_noise},
+          {"end_to_end", s.end_to_end},
+          {"end_to_end_samples", s.end_to_end_samples},
+          {"mode", to_string(s.device_mode)},
+          {"host_mode", to_string(s.host_mode)},
+          {"batch_runs", s.batch_runs}};
 }
 
 measurement_settings settings_from_json(const json& j) {
@@ -79,6 +86,9 @@ measurement_settings settings_from_json(const json& j) {
   s.max_noise = j.at("max_noise").get<double>();
   s.end_to_end = j.at("end_to_end").get<bool>();
   s.end_to_end_samples = j.at("end_to_end_samples").get<int>();
+  s.device_mode = parse_sample_mode(j.at("mode").get<std::string>()).value();
+  s.host_mode = parse_sample_mode(j.at("host_mode").get<std::string>()).value();
+  s.batch_runs = j.at("batch_runs").get<int>();
   return s;
 }
 

@@ -10,7 +10,7 @@
 namespace parprim::test {
 
 template <class Bug>
-class planted_scan_backend final : public host_backend {
+class planted_scan_backend : public host_backend {
  public:
   static plugin_info info() {
     return {.name = Bug::name,

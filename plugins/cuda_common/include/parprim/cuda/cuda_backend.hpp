@@ -3,8 +3,9 @@
 // Buffers are cudaMalloc'ed; uploads and downloads go through two pinned staging buffers in
 // turn, so the host copy of one chunk overlaps the DMA of the other, which is what a careful
 // user gets and what the end-to-end time reports. All work runs on one non-blocking stream; the
-// timer records CUDA events on it. Nothing touches the GPU before it is needed, so a plugin
-// loads and answers "unavailable" on a machine without one.
+// timer records CUDA events on it, and the measurement hooks (cache flush, stream hold, NVML
+// clocks) are here, so every CUDA plugin, the SDK's included, has them. Nothing touches the GPU
+// before it is needed, so a plugin loads and answers "unavailable" on a machine without one.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "parprim/cuda/check.hpp"
+#include "parprim/cuda/stream_hold.hpp"
 #include "parprim/plugin.hpp"
 
 namespace parprim::cuda {
@@ -34,6 +36,14 @@ class cuda_backend : public backend {
   void timer_stop() override;
   double timer_elapsed() override;
 
+  // The measurement hooks (docs/measurement.md), for every CUDA plugin.
+  /// Writes a scratch buffer of twice the L2's size on the stream (allocated on first use).
+  void flush_caches() override;
+  void hold_stream() override;
+  bool release_stream() override;
+  /// Through NVML; PARPRIM_UNAVAILABLE without it.
+  parprim_clocks read_clocks() override;
+
   /// The plugin's stream, created with the context on first use.
   cudaStream_t stream();
   /// Properties of the device in use.
@@ -50,6 +60,11 @@ class cuda_backend : public backend {
   cudaDeviceProp properties_{};
   std::array<void*, 2> staging_{};
   std::array<cudaEvent_t, 2> staging_free_{};
+  void* flush_buffer_ = nullptr;
+  std::uint64_t flush_bytes_ = 0;
+  int flush_round_ = 0;
+  stream_hold hold_;
+  std::string pci_bus_id_;
 };
 
 }  // namespace parprim::cuda
