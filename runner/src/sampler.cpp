@@ -34,10 +34,16 @@ void sampler::restart() {
 }
 
 double sampler::operator()(const std::function<void()>& call) {
-  if (flush_ && !client_.flush_caches()) {
-    flush_ = false;
-    mode_ = sample_mode::hot;
-    add_note("cold asked; the plugin cannot flush its caches, so samples are hot");
+  if (flush_) {
+    if (client_.flush_caches()) {
+      // The flush is done before the host's clock starts (as nvbench does): its time is
+      // neither the work's nor the caller's.
+      client_.synchronize();
+    } else {
+      flush_ = false;
+      mode_ = sample_mode::hot;
+      add_note("cold asked; the plugin cannot flush its caches, so samples are hot");
+    }
   }
   if (hold_ && !client_.hold_stream()) {
     hold_ = false;  // a plugin without a hold: its launches are timed as they are enqueued
