@@ -73,6 +73,26 @@ TEST_CASE("sample modes: a clock that falls below 90% of its maximum flags the s
   CHECK(text.find("THROTTLED 1500/2000 MHz") != std::string::npos);
 }
 
+TEST_CASE("sample modes: clocks that cannot be read are said once, and are no error") {
+  const fs::path dir = scratch("modes_no_clocks");
+  const fs::path cfg =
+      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks", ""));
+  const run_output out = run_with("PARPRIM_PLANTED_NO_CLOCKS=1", cfg);
+  INFO(out.text);
+  REQUIRE(out.status == 0);
+  const std::string said = "planted_measurement_hooks: clocks not read: NVML not loaded: planted";
+  const auto first = out.text.find(said);
+  CHECK(first != std::string::npos);
+  CHECK(out.text.find(said, first + 1) == std::string::npos);  // two states, said once
+  for (const json& r : read_json(dir / "r.json")["records"]) {
+    INFO(r.dump());
+    CHECK(r["status"] == "ok");
+    CHECK(r["clocks"].is_null());
+    CHECK(r["clocks_note"] == "NVML not loaded: planted");
+    CHECK(r["throttled"] == false);
+  }
+}
+
 TEST_CASE("sample modes: a stream hold that times out is dropped, the samples taken without it") {
   const fs::path dir = scratch("modes_hold_timeout");
   const fs::path cfg =

@@ -6,6 +6,7 @@
 //                                       1500 MHz: a throttled state
 //   PARPRIM_PLANTED_HOLD_TIMES_OUT=1    every stream hold has ended by its timeout, as when a
 //                                       run() waits for the GPU inside the call
+//   PARPRIM_PLANTED_NO_CLOCKS=1         the clocks cannot be read, as on a machine without NVML
 #include <cstdlib>
 #include <string>
 
@@ -46,6 +47,8 @@ class pretend_gpu final : public parprim::test::planted_scan_backend<correct_sca
     return environment_number("PARPRIM_PLANTED_HOLD_TIMES_OUT", 0) != 0;
   }
   parprim_clocks read_clocks() override {
+    if (environment_number("PARPRIM_PLANTED_NO_CLOCKS", 0) != 0)
+      throw parprim::error(PARPRIM_UNAVAILABLE, "NVML not loaded: planted");
     const long drop_after = environment_number("PARPRIM_PLANTED_CLOCK_DROP_AFTER", -1);
     const bool dropped = drop_after >= 0 && readings_++ >= drop_after;
     return {dropped ? 1500u : 2000u, 2619u, 2000u, 2619u, dropped ? 0x4ull : 0ull};
