@@ -2,6 +2,7 @@
 // GPU is sampled cold through the stream hold with its clocks read, a falling clock flags the
 // state, a hold that times out is dropped and said, batch runs several calls per sample, and a
 // plugin built before the measurement hooks loads and is sampled hot, saying why.
+// (Each test names the document it reads: a range-for over a part of a temporary would outlive it.)
 #include "runner_process.hpp"
 
 using namespace parprim::runner::test;
@@ -84,7 +85,8 @@ TEST_CASE("sample modes: clocks that cannot be read are said once, and are no er
   const auto first = out.text.find(said);
   CHECK(first != std::string::npos);
   CHECK(out.text.find(said, first + 1) == std::string::npos);  // two states, said once
-  for (const json& r : read_json(dir / "r.json")["records"]) {
+  const json j = read_json(dir / "r.json");
+  for (const json& r : j["records"]) {
     INFO(r.dump());
     CHECK(r["status"] == "ok");
     CHECK(r["clocks"].is_null());
@@ -103,7 +105,8 @@ TEST_CASE("sample modes: a stream hold that times out is dropped, the samples ta
   const std::string note =
       "run() waits for the GPU inside the call: samples taken without the stream hold";
   CHECK(out.text.find(note) != std::string::npos);
-  for (const json& r : read_json(dir / "r.json")["records"]) {
+  const json j = read_json(dir / "r.json");
+  for (const json& r : j["records"]) {
     INFO(r.dump());
     CHECK(r["status"] == "ok");
     CHECK(r["mode"] == "cold");
@@ -153,7 +156,8 @@ TEST_CASE("sample modes: a plugin built before the hooks loads and is sampled ho
   REQUIRE(out.status == 0);
   const std::string note = "cold asked; the plugin cannot flush its caches, so samples are hot";
   CHECK(out.text.find(note) != std::string::npos);
-  for (const json& r : read_json(dir / "r.json")["records"]) {
+  const json j = read_json(dir / "r.json");
+  for (const json& r : j["records"]) {
     INFO(r.dump());
     CHECK(r["status"] == "ok");
     CHECK(r["mode"] == "hot");
@@ -169,7 +173,8 @@ TEST_CASE("sample modes: cpu_seq sampled cold on request flushes its caches") {
   const run_output out = run_with("", cfg);
   INFO(out.text);
   REQUIRE(out.status == 0);
-  for (const json& r : read_json(dir / "r.json")["records"]) {
+  const json j = read_json(dir / "r.json");
+  for (const json& r : j["records"]) {
     INFO(r.dump());
     CHECK(r["mode"] == "cold");
     CHECK(r["mode_note"] == "");
