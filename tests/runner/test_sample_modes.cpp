@@ -18,18 +18,25 @@ std::string config_with_modes(const fs::path& dir, const std::string& backends,
   return cfg + "benchmarks:\n  - {operation: scan, types: [i32], sizes: [1000, 4099]}\n";
 }
 
-run_output run_with(const std::string& environment, const fs::path& cfg) {
-  return parprim::test::run_command(environment + " " + PARPRIM_RUNNER_EXE + " " + cfg.string() +
-                                    " --no-progress");
+struct modes_run {
+  fs::path dir;  // holds c.yaml and the run's r.json
+  run_output out;
+};
+
+/// Runs the runner over the planted folder in a scratch folder `name`, with `modes` added to
+/// the quick measurement settings and `environment` (VAR=value ...) before the command.
+modes_run run_modes(const std::string& name, const std::string& backends, const std::string& modes,
+                    const std::string& environment, const std::string& extra_args = "") {
+  const fs::path dir = scratch(name);
+  const fs::path cfg = write(dir, "c.yaml", config_with_modes(dir, backends, modes));
+  return {dir, parprim::test::run_command(environment + " " + PARPRIM_RUNNER_EXE + " " +
+                                          cfg.string() + " --no-progress " + extra_args)};
 }
 
 }  // namespace
 
 TEST_CASE("sample modes: a GPU is sampled cold behind the stream hold, its clocks read") {
-  const fs::path dir = scratch("modes_cold");
-  const fs::path cfg =
-      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks", ""));
-  const run_output out = run_with("", cfg);
+  const auto [dir, out] = run_modes("modes_cold", "planted_measurement_hooks", "", "");
   INFO(out.text);
   REQUIRE(out.status == 0);
   CHECK(out.text.find("samples: cold on GPUs, hot on CPUs") != std::string::npos);
@@ -53,12 +60,10 @@ TEST_CASE("sample modes: a GPU is sampled cold behind the stream hold, its clock
 }
 
 TEST_CASE("sample modes: a clock that falls below 90% of its maximum flags the state") {
-  const fs::path dir = scratch("modes_throttled");
-  const fs::path cfg =
-      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks", ""));
-  const run_output out = parprim::test::run_command(
-      "PARPRIM_PLANTED_CLOCK_DROP_AFTER=0 " + std::string(PARPRIM_RUNNER_EXE) + " " + cfg.string() +
-      " --no-progress --markdown " + (dir / "r.md").string());
+  const fs::path md_path = fs::temp_directory_path() / "parprim_runner_test_modes_throttled.md";
+  const auto [dir, out] =
+      run_modes("modes_throttled", "planted_measurement_hooks", "",
+                "PARPRIM_PLANTED_CLOCK_DROP_AFTER=0", "--markdown " + md_path.string());
   INFO(out.text);
   REQUIRE(out.status == 0);
   CHECK(out.text.find("THROTTLED 1500/2000 MHz") != std::string::npos);
@@ -69,16 +74,14 @@ TEST_CASE("sample modes: a clock that falls below 90% of its maximum flags the s
     CHECK(r["clocks"]["sm_mhz_min"] == 1500);
     CHECK(r["clocks"]["throttle_reasons"] == 4);  // the planted reason: software power cap
   }
-  std::ifstream md(dir / "r.md");
+  std::ifstream md(md_path);
   const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
   CHECK(text.find("THROTTLED 1500/2000 MHz") != std::string::npos);
 }
 
 TEST_CASE("sample modes: clocks that cannot be read are said once, and are no error") {
-  const fs::path dir = scratch("modes_no_clocks");
-  const fs::path cfg =
-      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks", ""));
-  const run_output out = run_with("PARPRIM_PLANTED_NO_CLOCKS=1", cfg);
+  const auto [dir, out] =
+      run_modes("modes_no_clocks", "planted_measurement_hooks", "", "PARPRIM_PLANTED_NO_CLOCKS=1");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const std::string said = "planted_measurement_hooks: clocks not read: NVML not loaded: planted";
@@ -96,10 +99,8 @@ TEST_CASE("sample modes: clocks that cannot be read are said once, and are no er
 }
 
 TEST_CASE("sample modes: a stream hold that times out is dropped, the samples taken without it") {
-  const fs::path dir = scratch("modes_hold_timeout");
-  const fs::path cfg =
-      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks", ""));
-  const run_output out = run_with("PARPRIM_PLANTED_HOLD_TIMES_OUT=1", cfg);
+  const auto [dir, out] = run_modes("modes_hold_timeout", "planted_measurement_hooks", "",
+                                    "PARPRIM_PLANTED_HOLD_TIMES_OUT=1");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const std::string note =
@@ -116,11 +117,8 @@ TEST_CASE("sample modes: a stream hold that times out is dropped, the samples ta
 }
 
 TEST_CASE("sample modes: batch times batch_runs calls per sample; the copy in the same mode") {
-  const fs::path dir = scratch("modes_batch");
-  const fs::path cfg = write(dir, "c.yaml",
-                             config_with_modes(dir, "planted_measurement_hooks, cpu_seq",
-                                               ", mode: batch, host_mode: batch, batch_runs: 4"));
-  const run_output out = run_with("", cfg);
+  const auto [dir, out] = run_modes("modes_batch", "planted_measurement_hooks, cpu_seq",
+                                    ", mode: batch, host_mode: batch, batch_runs: 4", "");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const json j = read_json(dir / "r.json");
@@ -136,10 +134,7 @@ TEST_CASE("sample modes: batch times batch_runs calls per sample; the copy in th
 }
 
 TEST_CASE("sample modes: a table that mixes modes names each cell's") {
-  const fs::path dir = scratch("modes_mixed");
-  const fs::path cfg =
-      write(dir, "c.yaml", config_with_modes(dir, "planted_measurement_hooks, cpu_seq", ""));
-  const run_output out = run_with("", cfg);
+  const auto [dir, out] = run_modes("modes_mixed", "planted_measurement_hooks, cpu_seq", "", "");
   INFO(out.text);
   REQUIRE(out.status == 0);
   CHECK(out.text.find("[cold]") != std::string::npos);  // the pretend GPU
@@ -147,11 +142,8 @@ TEST_CASE("sample modes: a table that mixes modes names each cell's") {
 }
 
 TEST_CASE("sample modes: a plugin built before the hooks loads and is sampled hot, saying why") {
-  const fs::path dir = scratch("modes_old_plugin");
-  const fs::path cfg =
-      write(dir, "c.yaml",
-            config_with_modes(dir, "planted_pre_measurement_descriptor", ", host_mode: cold"));
-  const run_output out = run_with("", cfg);
+  const auto [dir, out] =
+      run_modes("modes_old_plugin", "planted_pre_measurement_descriptor", ", host_mode: cold", "");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const std::string note = "cold asked; the plugin cannot flush its caches, so samples are hot";
@@ -168,9 +160,7 @@ TEST_CASE("sample modes: a plugin built before the hooks loads and is sampled ho
 }
 
 TEST_CASE("sample modes: cpu_seq sampled cold on request flushes its caches") {
-  const fs::path dir = scratch("modes_cpu_cold");
-  const fs::path cfg = write(dir, "c.yaml", config_with_modes(dir, "cpu_seq", ", host_mode: cold"));
-  const run_output out = run_with("", cfg);
+  const auto [dir, out] = run_modes("modes_cpu_cold", "cpu_seq", ", host_mode: cold", "");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const json j = read_json(dir / "r.json");

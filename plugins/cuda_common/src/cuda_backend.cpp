@@ -137,7 +137,7 @@ void cuda_backend::flush_caches() {
   ensure_ready();
   if (!flush_buffer_) {
     flush_bytes_ = 2 * std::uint64_t(properties_.l2CacheSize);
-    PARPRIM_CUDA_CHECK(cudaMalloc(&flush_buffer_, flush_bytes_));
+    flush_buffer_ = allocate(flush_bytes_);  // out of memory is reported as allocate() does
   }
   // A different byte each time, though the L2 would be rewritten by the same one too.
   flush_round_ = (flush_round_ + 1) & 0xff;
