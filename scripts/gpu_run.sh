@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -19,6 +19,11 @@
 #     through the conformance suite and its runner config beside thrust/cub;
 #     modes: configs/sample_modes.yaml once per sample mode (cold, hot, batch): cub and the
 #     copy, GPU time and host wall time, with the clocks (docs/measurement.md);
+#     lookback: cuda_efficient's single-pass variants: conformance at the default and at edge
+#     tile shapes, the repeatability check ($REPEAT_RUNS runs of each integer scan and
+#     compaction at 2^24 + 7, bitwise the same) beside compute-sanitizer memcheck, racecheck
+#     and synccheck, configs/lookback.yaml beside cub, and scan/compaction past 2^31
+#     (configs/gpu_large.yaml; LOOKBACK_LARGE=0 leaves it out);
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
@@ -101,6 +106,7 @@ if want sanitize; then
   sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
     timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
       "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
+      ${SANITIZE_VARIANTS:+--variants} ${SANITIZE_VARIANTS:+"$SANITIZE_VARIANTS"} \
       ${4:+--forms} ${4:+"$4"} --plugins "$3" "$cases" > "$2" 2>&1
     local rc=$?
     echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
@@ -175,6 +181,48 @@ if want modes; then
   for mode in cold hot batch; do
     runner sample_modes.yaml "sample_modes_$mode" --mode "$mode" | tail -14
   done
+fi
+if want lookback; then
+  step "cuda_efficient's look-back scan and compaction: conformance at the default and edge shapes"
+  eff="$B/lib/parprim/parprim_plugin_cuda_efficient.so"
+  pids=()
+  shapes="default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16"
+  for shape in $shapes; do
+    params=(); [ "$shape" = default ] || params=(--params "$shape")
+    "$B/bin/parprim-conformance" --require-available --variants lookback "${params[@]}" \
+      --plugins "$eff" "[scan],[compact]" > "$OUT/lookback_conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  for shape in $shapes; do
+    echo "$shape: $(grep -E "test cases:|All tests passed|skipped|FAILED" "$OUT/lookback_conformance_${shape//[=,]/_}.log" | sort | uniq -c | tr '\n' ' ')"
+  done
+  # The repeatability check and the sanitizers check correctness only: they run side by side.
+  step "repeatability (${REPEAT_RUNS:-1000} runs of each integer scan and compaction at 2^24 + 7) beside compute-sanitizer"
+  "$B/bin/parprim-conformance" --require-available --variants lookback --case-timeout 600 \
+    --repeat-runs "${REPEAT_RUNS:-1000}" --plugins "$eff" "[repeatability]" \
+    > "$OUT/lookback_repeatability.log" 2>&1 & pids=($!)
+  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  tools="${LOOKBACK_SANITIZE_TOOLS:-memcheck racecheck synccheck}"
+  for tool in $tools; do
+    timeout "${SANITIZE_TIMEOUT:-300}" "$sanitizer" --tool "$tool" --error-exitcode 9 \
+      "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-20000}" \
+      --variants lookback --plugins "$eff" \
+      "conformance: scan - std::int32_t,conformance: scan - std::int64_t,conformance: compact - std::int32_t,conformance: compact - std::int64_t" \
+      > "$OUT/lookback_sanitizer_$tool.log" 2>&1 & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  grep -E "^repeatability:|FAILED|differs|test cases|All tests" "$OUT/lookback_repeatability.log"
+  for tool in $tools; do
+    echo "$tool: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$OUT/lookback_sanitizer_$tool.log" | tr '\n' ' ')"
+  done
+fi
+if want lookback; then
+  step "runner configs/lookback.yaml: look-back, blelloch and cub in one run"
+  runner lookback.yaml lookback | tail -80
+fi
+if want lookback && [ "${LOOKBACK_LARGE:-1}" = 1 ]; then
+  step "scan and compaction past 2^31 elements (configs/gpu_large.yaml)"
+  runner gpu_large.yaml lookback_large --backends cuda_efficient,thrust --operations scan,compact | tail -30
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"

@@ -5,9 +5,15 @@
 // `block_size` and `items_per_thread`, the compaction `block_size` (the course's block-size
 // study, docs/algorithms.md); the defaults are the shape these kernels had before the parameters
 // existed. The sort's tile is fixed (tile_radix_sort.cuh says why); it takes `radix_bits`.
+//
+// Beside the course's algorithms, the state of the art: scan and compaction `lookback`, single
+// pass with decoupled look-back (decoupled_lookback.cuh), so that one sweep shows the road from
+// the course to the limit. They take `block_size` and `items_per_thread` (lookback_shape.hpp).
 #include <memory>
 
 #include "blelloch_scan.cuh"
+#include "lookback_plans.hpp"
+#include "lookback_shape.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
@@ -37,12 +43,18 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  {cuda::block_size_param(tile_shape{}.block_threads),
                   {"items_per_thread", "consecutive elements each thread scans",
                    tile_shape{}.items_per_thread, every_shape::items_per_thread::allowed()}}},
+                {PARPRIM_OP_SCAN, "lookback",
+                 "single pass, decoupled look-back, 16-byte vector access", PARPRIM_ALL_DTYPES,
+                 every_scan, lookback_params()},
                 {PARPRIM_OP_COMPACT,
                  "blelloch",
                  "tile counts, their scan, in-tile packing",
                  PARPRIM_ALL_DTYPES,
                  every_compact,
                  {cuda::block_size_param(tile_shape{}.block_threads)}},
+                {PARPRIM_OP_COMPACT, "lookback",
+                 "single pass, predicate fused, decoupled look-back, packed in shared memory",
+                 PARPRIM_ALL_DTYPES, every_compact, lookback_params()},
                 {PARPRIM_OP_SORT,
                  "radix",
                  "multi-bit LSD radix sort, stable tile scatter",
@@ -55,6 +67,7 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    if (p.variant == "lookback") return make_lookback_plan(*this, p, n);
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       if (p.operation == PARPRIM_OP_SCAN) {
         const tile_shape shape{static_cast<int>(p.params.at("block_size")),

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace parprim::conformance {
 
@@ -17,6 +18,14 @@ std::uint64_t& size_limit() {
 std::string& form_filter() {
   static std::string text;
   return text;
+}
+std::vector<std::string>& variant_filter() {
+  static std::vector<std::string> names;
+  return names;
+}
+repeat_settings& repeat_choice() {
+  static repeat_settings r;
+  return r;
 }
 std::map<std::string, std::int64_t>& chosen_params() {
   static std::map<std::string, std::int64_t> values;
@@ -30,6 +39,27 @@ void limit_sizes(std::uint64_t max_n) {
 
 void limit_forms(std::string text) {
   form_filter() = std::move(text);
+}
+
+void limit_variants(const std::string& names) {
+  std::vector<std::string> list;
+  std::istringstream parts(names);
+  for (std::string name; std::getline(parts, name, ',');)
+    if (!name.empty()) list.push_back(name);
+  variant_filter() = std::move(list);
+}
+
+bool variant_chosen(const std::string& name) {
+  const auto& names = variant_filter();
+  return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
+}
+
+void choose_repeat_settings(repeat_settings r) {
+  repeat_choice() = r;
+}
+
+repeat_settings chosen_repeat_settings() {
+  return repeat_choice();
 }
 
 void choose_params(const std::string& text) {
@@ -61,7 +91,8 @@ bool apply_chosen_params(const variant& v, problem& p) {
 
 std::vector<std::uint64_t> sizes() {
   std::vector<std::uint64_t> s = {
-      0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
+      0,    1,    2,    31,   32,   33,   1023,  1024,  1025,           2047,
+      2048, 2049, 4095, 4096, 4097, 4099, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
   // Random sizes: a small linear congruential walk from the base seed, recorded by it.
   std::uint64_t x = base_seed;
   for (int i = 0; i < 3; ++i) {

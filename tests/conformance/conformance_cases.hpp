@@ -26,6 +26,20 @@ void limit_sizes(std::uint64_t max_n);
 /// failure, or to split a slow checker's run).
 void limit_forms(std::string text);
 
+/// Test only the variants with one of these comma-separated names (--variants "lookback");
+/// empty: every variant.
+void limit_variants(const std::string& names);
+bool variant_chosen(const std::string& name);
+
+/// The repeatability check's runs and size (--repeat-runs, --repeat-size;
+/// test_repeatability.cpp).
+struct repeat_settings {
+  std::uint64_t runs = 1000;
+  std::uint64_t n = (std::uint64_t(1) << 24) + 7;
+};
+void choose_repeat_settings(repeat_settings r);
+repeat_settings chosen_repeat_settings();
+
 /// Parameter values to test at (--params "block_size=64,items_per_thread=2"): a variant that
 /// declares one of them is tested at that value, the others at their defaults. Throws
 /// std::invalid_argument naming the part of `text` that is not NAME=INTEGER.

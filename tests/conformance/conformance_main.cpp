@@ -58,7 +58,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::string form_text, param_text;
+  std::string form_text, param_text, variant_text;
+  parprim::conformance::repeat_settings repeat;
   parprim::conformance::isolation_options options;
   using Catch::clara::Opt;
   session.cli(session.cli() |
@@ -81,11 +82,20 @@ int main(int argc, char** argv) {
                   "test the variants that declare these parameters at these values, e.g. "
                   "'block_size=64,items_per_thread=2' (a shape a plugin refuses as unsupported "
                   "is skipped)") |
+              Opt(variant_text, "names")["--variants"](
+                  "test only the variants of these comma-separated names, e.g. 'lookback'") |
+              Opt(repeat.runs, "runs")["--repeat-runs"](
+                  "the repeatability check ('[repeatability]'): runs of each problem "
+                  "(default 1000)") |
+              Opt(repeat.n,
+                  "n")["--repeat-size"]("the repeatability check's input size (default 2^24 + 7)") |
               Opt(isolated_plugin, "file")["--isolated-plugin"]("(internal) test this one file"));
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
   parprim::conformance::limit_sizes(max_size);
   parprim::conformance::limit_forms(form_text);
+  parprim::conformance::limit_variants(variant_text);
+  parprim::conformance::choose_repeat_settings(repeat);
   try {
     parprim::conformance::choose_params(param_text);
   } catch (const std::invalid_argument& e) {

@@ -39,6 +39,7 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
     std::vector<subject> subjects;
     for (const plugin_client& client : set.available)
       for (const variant* v : client.variants(op)) {
+        if (!variant_chosen(v->name)) continue;
         problem p = form;
         p.variant = v->name;
         const bool chosen = apply_chosen_params(*v, p);

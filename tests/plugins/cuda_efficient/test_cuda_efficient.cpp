@@ -35,3 +35,22 @@ TEST_CASE("cuda_efficient: the scan's tile shape and the compaction's block size
   REQUIRE(sort.params.size() == 1);
   CHECK(sort.params.front().name == "radix_bits");
 }
+
+TEST_CASE("cuda_efficient: the look-back scan and compaction declare their tile shape") {
+  const plugin_client client = test::built_plugin("cuda_efficient");
+  for (parprim_operation op : {PARPRIM_OP_SCAN, PARPRIM_OP_COMPACT}) {
+    CAPTURE(op);
+    const variant* lookback = nullptr;
+    for (const variant* v : client.variants(op))
+      if (v->name == "lookback") lookback = v;
+    REQUIRE(lookback);
+    REQUIRE(find(*lookback, "block_size"));
+    CHECK(find(*lookback, "block_size")->default_value == 256);
+    CHECK(find(*lookback, "block_size")->allowed ==
+          std::vector<std::int64_t>{32, 64, 128, 256, 512});
+    REQUIRE(find(*lookback, "items_per_thread"));
+    // 0: the policy for the element size.
+    CHECK(find(*lookback, "items_per_thread")->default_value == 0);
+    CHECK(find(*lookback, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 8, 16, 24});
+  }
+}

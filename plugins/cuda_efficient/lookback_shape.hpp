@@ -1,0 +1,56 @@
+// The tuning of the single-pass (look-back) kernels: threads per block and items per thread,
+// the variants' parameters, with a policy per element size for the items when none is chosen.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "parprim/cuda/block_shape.hpp"
+#include "parprim/plugin.hpp"
+
+namespace parprim::cuda_efficient {
+
+/// The kernels' __launch_bounds__: at most 512 threads leaves each thread 128 registers, room
+/// for 24 items of 8 bytes.
+inline constexpr int lookback_max_threads = 512;
+
+/// The items per thread the kernels are compiled for (whole 16-byte vectors for both element
+/// sizes).
+using lookback_items = cuda::compiled_constants<8, 16, 24>;
+
+/// Tuning constants per element size, used where the variant's items_per_thread is 0: 64 bytes
+/// per thread (four 16-byte vectors in flight per thread) for both sizes.
+template <std::size_t Bytes>
+struct lookback_policy;
+template <>
+struct lookback_policy<4> {
+  static constexpr int block_threads = 256, items_per_thread = 16;
+};
+template <>
+struct lookback_policy<8> {
+  static constexpr int block_threads = 256, items_per_thread = 8;
+};
+
+struct lookback_shape {
+  int block_threads = 0;     // 0: the policy's
+  int items_per_thread = 0;  // 0: the policy's
+  std::int64_t tile() const { return std::int64_t(block_threads) * items_per_thread; }
+  /// This shape with the policy for `element_bytes` filled in where it says 0; throws
+  /// parprim::error(PARPRIM_UNSUPPORTED) for a shape no kernel is compiled for.
+  lookback_shape resolved(std::size_t element_bytes) const;
+  std::string describe() const;
+};
+
+/// The shape a problem's parameters ask for (block_size, items_per_thread).
+lookback_shape lookback_shape_of(const problem& p);
+
+/// The variants' parameters: block_size (32..512) and items_per_thread (0 or lookback_items).
+std::vector<param> lookback_params();
+
+inline bool is_aligned16(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+}
+
+}  // namespace parprim::cuda_efficient

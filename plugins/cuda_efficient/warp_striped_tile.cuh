@@ -1,0 +1,161 @@
+// The data layout of the single-pass kernels (lookback_scan.cuh, lookback_compact.cuh): a block's
+// tile is one segment of 32 * Items consecutive elements per warp, and within a warp's segment,
+// chunk k (of Items / vec) holds 32 16-byte vectors, lane l's being elements
+// (k * 32 + l) * vec .. + vec - 1. So every load and store instruction of a warp moves 512
+// contiguous bytes (16-byte vector accesses, fully coalesced), and a scan over the segment is a
+// scan within each lane's vector, a warp scan across the lanes of each chunk, and a running sum
+// over the chunks: shuffles only, no shared-memory transpose.
+#pragma once
+
+#include <cstdint>
+
+#include "decoupled_lookback.cuh"
+
+namespace parprim::cuda_efficient {
+
+template <class T, int Items>
+struct warp_striped {
+  static constexpr int vec = 16 / static_cast<int>(sizeof(T));  // elements per 16-byte vector
+  static constexpr int chunks = Items / vec;
+  static constexpr int segment = 32 * Items;  // elements per warp
+  static_assert(Items % vec == 0, "a thread's items are whole 16-byte vectors");
+
+  struct alignas(16) vector {
+    T e[vec];
+  };
+
+  /// Index within the segment of lane `lane`'s element j of chunk k.
+  __device__ static constexpr int index(int k, int lane, int j) {
+    return (k * 32 + lane) * vec + j;
+  }
+
+  /// The segment of this thread's warp in tile `tile` of an array of n: where it starts, and
+  /// how many of its elements exist (may exceed the segment, 0 past the end).
+  struct span {
+    std::uint64_t begin, valid;
+  };
+  __device__ static span warp_segment(std::uint64_t tile, std::uint64_t n) {
+    const std::uint64_t warp = threadIdx.x >> 5;
+    const std::uint64_t begin = (tile * (blockDim.x >> 5) + warp) * segment;
+    return {begin, n > begin ? n - begin : 0};
+  }
+
+  /// Calls fn(register index, segment index) for each of this lane's items below `valid`
+  /// (the element-wise path of a segment that ends early or is not aligned).
+  template <class Fn>
+  __device__ static void for_each_valid(std::uint64_t valid, Fn&& fn) {
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int k = 0; k < chunks; ++k)
+#pragma unroll
+      for (int j = 0; j < vec; ++j)
+        if (static_cast<std::uint64_t>(index(k, lane, j)) < valid)
+          fn(k * vec + j, index(k, lane, j));
+  }
+
+  /// Loads the segment at `seg`, of which the first `valid` elements exist (may exceed the
+  /// segment); missing elements read as `fill`. Vector loads when the whole segment exists and
+  /// `aligned` (the array's start is 16-byte aligned: a segment's start then is too).
+  __device__ static void load(const T* seg, std::uint64_t valid, T (&v)[Items], bool aligned,
+                              T fill) {
+    const int lane = threadIdx.x & 31;
+    if (aligned && valid >= segment) {
+      const vector* p = reinterpret_cast<const vector*>(seg);
+#pragma unroll
+      for (int k = 0; k < chunks; ++k) {
+        const vector x = p[k * 32 + lane];
+#pragma unroll
+        for (int j = 0; j < vec; ++j) v[k * vec + j] = x.e[j];
+      }
+      return;
+    }
+#pragma unroll
+    for (int i = 0; i < Items; ++i) v[i] = fill;
+    for_each_valid(valid, [&](int r, int i) { v[r] = seg[i]; });
+  }
+
+  /// Stores what load() loaded, with the same rule for vectors.
+  __device__ static void store(T* seg, std::uint64_t valid, const T (&v)[Items], bool aligned) {
+    const int lane = threadIdx.x & 31;
+    if (aligned && valid >= segment) {
+      vector* p = reinterpret_cast<vector*>(seg);
+#pragma unroll
+      for (int k = 0; k < chunks; ++k) {
+        vector x;
+#pragma unroll
+        for (int j = 0; j < vec; ++j) x.e[j] = v[k * vec + j];
+        p[k * 32 + lane] = x;
+      }
+      return;
+    }
+    for_each_valid(valid, [&](int r, int i) { seg[i] = v[r]; });
+  }
+};
+
+/// Inclusive scan across the lanes of a warp; `exclusive` gets the same scan shifted by one lane
+/// (0 in lane 0), taken from the neighbour rather than by subtraction, which floats would round.
+template <class V>
+__device__ __forceinline__ V warp_inclusive(V x, V& exclusive) {
+  const int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    const V y = __shfl_up_sync(full_warp, x, d);
+    if (lane >= d) x = V(x + y);
+  }
+  exclusive = __shfl_up_sync(full_warp, x, 1);
+  if (lane == 0) exclusive = V(0);
+  return x;
+}
+
+/// Where a block's warps and its tile start, in shared memory: filled by resolve_tile_offsets.
+template <class V>
+struct tile_offsets {
+  V warp_offset[32];  // in: each warp's total; out: the warp's start within the tile
+  V tile_prefix;      // the sum of every earlier tile
+  V tile_total;       // this tile's sum
+};
+
+/// Called by every thread of the block once each warp's lane 0 wrote its warp's total to
+/// offsets.warp_offset[warp] (and before any __syncthreads after that): warp 0 scans the warp
+/// totals, publishes the tile's aggregate, looks back and publishes the inclusive prefix. Ends
+/// with the block synchronized and `offsets` filled. `single_tile`: the whole input is this
+/// tile, no states are used.
+template <class V>
+__device__ void resolve_tile_offsets(tile_offsets<V>& offsets, const tile_states_view<V>& states,
+                                     std::uint64_t tile, bool single_tile) {
+  __syncthreads();
+  const int lane = threadIdx.x & 31, warps = blockDim.x >> 5;
+  if (threadIdx.x < 32) {
+    V before;
+    const V through = warp_inclusive(lane < warps ? offsets.warp_offset[lane] : V(0), before);
+    const V total = __shfl_sync(full_warp, through, 31);
+    V prefix = V(0);
+    if (!single_tile) {
+      if (tile == 0) {
+        if (lane == 0) states.publish(0, tile_prefix, total);
+      } else {
+        if (lane == 0) states.publish(tile, tile_aggregate, total);
+        prefix = look_back(states, tile);
+        if (lane == 0) states.publish(tile, tile_prefix, V(prefix + total));
+      }
+    }
+    if (lane < warps) offsets.warp_offset[lane] = before;
+    if (lane == 0) {
+      offsets.tile_prefix = prefix;
+      offsets.tile_total = total;
+    }
+  }
+  __syncthreads();
+}
+
+/// The tile id of this block (the counter's next, or 0 for a single tile), the same in every
+/// thread.
+template <class V>
+__device__ std::uint64_t block_tile_id(const tile_states_view<V>& states, bool single_tile) {
+  __shared__ std::uint64_t id;
+  if (threadIdx.x == 0) id = single_tile ? 0 : states.take_tile_id();
+  __syncthreads();
+  return id;
+}
+
+}  // namespace parprim::cuda_efficient
