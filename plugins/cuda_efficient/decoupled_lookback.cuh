@@ -11,9 +11,11 @@
 // - values of 4 bytes: one 64-bit word, the kind in the high half and the value's bits in the
 //   low half, stored and loaded as one (single-copy atomic) relaxed access at device scope;
 // - values of 8 bytes: the aggregate and the inclusive prefix in two arrays of their own, each
-//   written once per run, then the kind stored with release semantics; a reader loads the kind
-//   with acquire semantics, then the array the kind names. The aggregate is never overwritten
-//   by the prefix, so a reader that saw "aggregate" cannot read a half-updated value.
+//   written once per run, then the kind stored with release semantics; a reader polls the kind
+//   with relaxed loads, and once its warp has seen every kind it waits for, takes one acquire
+//   fence and loads the array the kind names (a fence per poll cost the 8-byte scan 1.75x
+//   CUB's time on an H100). The aggregate is never overwritten by the prefix, so a reader that
+//   saw "aggregate" cannot read a half-updated value.
 //
 // No state is reset between runs: the kind carries the run's epoch (kind | epoch << 2), and a
 // word from an earlier run reads as "not yet published". The tile counter is never reset either:
@@ -81,7 +83,9 @@ struct tile_states_view {
     }
   }
 
-  __device__ tile_state<V> read(std::uint64_t tile) const {
+  /// What tile `tile` has published so far: its kind, and for 4-byte values the value with it.
+  /// A relaxed load, so that a warp can poll without a fence per round.
+  __device__ tile_state<V> poll(std::uint64_t tile) const {
     std::uint32_t tag;
     V value{};
     if constexpr (packed) {
@@ -90,13 +94,21 @@ struct tile_states_view {
       const auto bits = static_cast<std::uint32_t>(w);
       memcpy(&value, &bits, 4);
     } else {
-      tag = device_atomic(kinds[tile]).load(::cuda::memory_order_acquire);
-      if ((tag >> 2) == epoch && (tag & 3) != tile_none)
-        value = device_atomic((tag & 3) == tile_aggregate ? aggregates[tile] : prefixes[tile])
-                    .load(::cuda::memory_order_relaxed);
+      tag = device_atomic(kinds[tile]).load(::cuda::memory_order_relaxed);
     }
     if ((tag >> 2) != epoch) return {tile_none, V{}};
     return {static_cast<tile_kind>(tag & 3), value};
+  }
+
+  /// After every lane's poll() saw a published kind: for 8-byte values, one acquire fence (the
+  /// polls that read the release-stored kinds then synchronize with their publishers), and the
+  /// value the kind names. The aggregate is never overwritten by the prefix, so it is whole.
+  __device__ void fetch_value(std::uint64_t tile, tile_state<V>& s) const {
+    if constexpr (!packed) {
+      ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
+      s.value = device_atomic(s.kind == tile_aggregate ? aggregates[tile] : prefixes[tile])
+                    .load(::cuda::memory_order_relaxed);
+    }
   }
 };
 
@@ -120,9 +132,14 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
   for (;;) {
     const std::int64_t mine = window - lane;
     tile_state<V> s{tile_prefix, V(0)};
-    do {
-      if (mine >= 0) s = states.read(static_cast<std::uint64_t>(mine));
-    } while (__any_sync(full_warp, s.kind == tile_none));
+    // Waiting warps back off (as CUB's look-back does): polling flat out, hundreds of them hammer
+    // the L2 slice that holds the newest states, which slows the very tiles they wait for.
+    for (unsigned pause = 32;; pause = pause < 1024 ? pause * 2 : pause) {
+      if (mine >= 0) s = states.poll(static_cast<std::uint64_t>(mine));
+      if (!__any_sync(full_warp, s.kind == tile_none)) break;
+      __nanosleep(pause);
+    }
+    if (mine >= 0) states.fetch_value(static_cast<std::uint64_t>(mine), s);
     const unsigned prefixes = __ballot_sync(full_warp, s.kind == tile_prefix);
     // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
     const int last = prefixes ? __ffs(prefixes) - 1 : 31;

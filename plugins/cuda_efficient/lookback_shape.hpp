@@ -20,17 +20,18 @@ inline constexpr int lookback_max_threads = 512;
 /// sizes).
 using lookback_items = cuda::compiled_constants<8, 16, 24>;
 
-/// Tuning constants per element size, used where the variant's items_per_thread is 0: 64 bytes
-/// per thread (four 16-byte vectors in flight per thread) for both sizes.
+/// Tuning constants per element size, used where the variant's items_per_thread is 0. Measured
+/// on an H100 at 2^26 (docs/algorithms/scan.md#look-back): the largest tiles compiled win, since
+/// each tile pays a look-back and two barriers (CUB's sm_90 tuning also takes 24 items).
 template <std::size_t Bytes>
 struct lookback_policy;
 template <>
 struct lookback_policy<4> {
-  static constexpr int block_threads = 256, items_per_thread = 16;
+  static constexpr int block_threads = 256, items_per_thread = 24;
 };
 template <>
 struct lookback_policy<8> {
-  static constexpr int block_threads = 256, items_per_thread = 8;
+  static constexpr int block_threads = 256, items_per_thread = 24;
 };
 
 struct lookback_shape {
