@@ -19,8 +19,8 @@
 //
 // No state is reset between runs: the kind carries the run's epoch (kind | epoch << 2), and a
 // word from an earlier run reads as "not yet published". The tile counter is never reset either:
-// every run takes the same number of ids (taken_tiles.cuh), so run r's start at r times that,
-// which the host passes in. So a run is one kernel, with no memset or init kernel before it.
+// run r's ids start at r * tiles, which the host passes in. So a run is one kernel, with no
+// memset or init kernel before it.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -132,11 +132,13 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
   for (;;) {
     const std::int64_t mine = window - lane;
     tile_state<V> s{tile_prefix, V(0)};
-    // No back-off between polls: sleeping 32 ns doubling to 1 us (as CUB's delay constructors
-    // do) left the 4-byte scan unchanged on an H100 and slowed small tiles by up to 25%.
-    do {
+    // Waiting warps back off (as CUB's look-back does): polling flat out, hundreds of them hammer
+    // the L2 slice that holds the newest states, which slows the very tiles they wait for.
+    for (unsigned pause = 32;; pause = pause < 1024 ? pause * 2 : pause) {
       if (mine >= 0) s = states.poll(static_cast<std::uint64_t>(mine));
-    } while (__any_sync(full_warp, s.kind == tile_none));
+      if (!__any_sync(full_warp, s.kind == tile_none)) break;
+      __nanosleep(pause);
+    }
     if (mine >= 0) states.fetch_value(static_cast<std::uint64_t>(mine), s);
     const unsigned prefixes = __ballot_sync(full_warp, s.kind == tile_prefix);
     // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
@@ -153,7 +155,8 @@ template <class V>
 class tile_states {
  public:
   explicit tile_states(std::uint64_t tiles)
-      : words_(tile_states_view<V>::packed ? tiles : 0),
+      : tiles_(tiles),
+        words_(tile_states_view<V>::packed ? tiles : 0),
         kinds_(tile_states_view<V>::packed ? 0 : tiles),
         aggregates_(tile_states_view<V>::packed ? 0 : tiles),
         prefixes_(tile_states_view<V>::packed ? 0 : tiles),
@@ -162,15 +165,14 @@ class tile_states {
     PARPRIM_CUDA_CHECK(cudaStreamSynchronize(nullptr));
   }
 
-  /// The view for the next run on `stream`, whose kernel takes `ids_per_run` ids from the
-  /// counter. When the epoch would overflow its bits (after 2^30 runs), the states are zeroed on
-  /// the stream first and the epochs start again.
-  tile_states_view<V> next_run(cudaStream_t stream, std::uint64_t ids_per_run) {
+  /// The view for the next run on `stream`. When the epoch would overflow its bits (after 2^30
+  /// runs), the states are zeroed on the stream first and the epochs start again.
+  tile_states_view<V> next_run(cudaStream_t stream) {
     if (++epoch_ >= (1u << 30)) {
       zero(stream);
       epoch_ = 1;
     }
-    const std::uint64_t first = runs_ * ids_per_run;
+    const std::uint64_t first = runs_ * tiles_;
     ++runs_;
     return {words_.get(),
             kinds_.get(),
@@ -192,6 +194,7 @@ class tile_states {
     runs_ = 0;
   }
 
+  std::uint64_t tiles_;
   cuda::device_buffer<std::uint64_t> words_;
   cuda::device_buffer<std::uint32_t> kinds_;
   cuda::device_buffer<V> aggregates_, prefixes_;

@@ -1,6 +1,5 @@
 // Compaction `lookback`: one pass over the data with the predicate fused into the single-pass
-// scan of the keep flags (decoupled_lookback.cuh), persistent blocks loading one tile ahead
-// (taken_tiles.cuh). A block loads a tile (warp-striped, 16-byte
+// scan of the keep flags (decoupled_lookback.cuh). A block loads its tile (warp-striped, 16-byte
 // vectors), counts what it keeps with shuffles, publishes the count, looks back for how many
 // earlier tiles kept, packs its kept elements in order in shared memory and writes them out
 // contiguously (coalesced, whatever the output offset). The tile that is last in the array
@@ -16,7 +15,6 @@
 #include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/cuda/launch.cuh"
-#include "taken_tiles.cuh"
 #include "warp_striped_tile.cuh"
 
 namespace parprim::cuda_efficient {
@@ -24,56 +22,57 @@ namespace parprim::cuda_efficient {
 /// Dynamic shared memory: the tile's kept elements (blockDim.x * Items of T at most).
 template <class T, class I, int Items, class Keep>
 __global__ void __launch_bounds__(lookback_max_threads)
-    lookback_compact_tiles(const T* in, T* out, std::uint64_t* count, std::uint64_t n,
-                           std::uint64_t tiles, tile_states_view<I> states, Keep keep,
-                           bool aligned) {
+    lookback_compact_tile(const T* in, T* out, std::uint64_t* count, std::uint64_t n,
+                          std::uint64_t tiles, tile_states_view<I> states, Keep keep,
+                          bool aligned) {
   using layout = warp_striped<T, Items>;
   static_assert(Items <= 32, "a thread's kept items are one bit each of a 32-bit mask");
   __shared__ tile_offsets<I> offsets;
   T* packed = cuda::dynamic_shared<T>();
+  const bool single = tiles == 1;
+  const std::uint64_t tile = block_tile_id(states, single);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  for_each_taken_tile<T, Items>(
-      in, n, tiles, states, aligned, T(0), [&](std::uint64_t tile, T(&v)[Items]) {
-        const std::uint64_t valid = layout::warp_segment(tile, n).valid;
-        std::uint32_t kept = 0;                  // bit k * vec + j: that item is kept
-        std::uint32_t chunk_at[layout::chunks];  // where this lane's kept items of chunk k start
-        std::uint32_t running = 0;               // kept in this warp's earlier chunks
-#pragma unroll
-        for (int k = 0; k < layout::chunks; ++k) {
-          std::uint32_t mine = 0;
-#pragma unroll
-          for (int j = 0; j < layout::vec; ++j) {
-            const int i = k * layout::vec + j;
-            // Past the end is never kept, whatever the predicate says of the fill value.
-            if (static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid && keep(v[i])) {
-              kept |= 1u << i;
-              ++mine;
-            }
-          }
-          std::uint32_t lanes_before;
-          const std::uint32_t through = warp_inclusive(mine, lanes_before);
-          chunk_at[k] = running + lanes_before;
-          running += __shfl_sync(full_warp, through, 31);
-        }
-        if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(running);
-        resolve_tile_offsets(offsets, states, tile, tiles == 1);
+  const auto [begin, valid] = layout::warp_segment(tile, n);
 
-        const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]);
+  T v[Items];
+  layout::load(in + begin, valid, v, aligned, T(0));
+  std::uint32_t kept = 0;                  // bit k * vec + j: that item is kept
+  std::uint32_t chunk_at[layout::chunks];  // where this lane's kept items of chunk k start
+  std::uint32_t running = 0;               // kept in this warp's earlier chunks
 #pragma unroll
-        for (int k = 0; k < layout::chunks; ++k) {
-          std::uint32_t at = warp_at + chunk_at[k];
+  for (int k = 0; k < layout::chunks; ++k) {
+    std::uint32_t mine = 0;
 #pragma unroll
-          for (int j = 0; j < layout::vec; ++j)
-            if (kept & (1u << (k * layout::vec + j))) packed[at++] = v[k * layout::vec + j];
-        }
-        __syncthreads();
-        const I prefix = offsets.tile_prefix;
-        const auto total = static_cast<std::uint32_t>(offsets.tile_total);
-        T* dst = out + static_cast<std::uint64_t>(prefix);
-        for (std::uint32_t i = threadIdx.x; i < total; i += blockDim.x) dst[i] = packed[i];
-        if (tile == tiles - 1 && threadIdx.x == 0)
-          *count = static_cast<std::uint64_t>(prefix) + total;
-      });
+    for (int j = 0; j < layout::vec; ++j) {
+      const int i = k * layout::vec + j;
+      // Past the end is never kept, whatever the predicate says of the fill value.
+      if (static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid && keep(v[i])) {
+        kept |= 1u << i;
+        ++mine;
+      }
+    }
+    std::uint32_t lanes_before;
+    const std::uint32_t through = warp_inclusive(mine, lanes_before);
+    chunk_at[k] = running + lanes_before;
+    running += __shfl_sync(full_warp, through, 31);
+  }
+  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(running);
+  resolve_tile_offsets(offsets, states, tile, single);
+
+  const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]);
+#pragma unroll
+  for (int k = 0; k < layout::chunks; ++k) {
+    std::uint32_t at = warp_at + chunk_at[k];
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j)
+      if (kept & (1u << (k * layout::vec + j))) packed[at++] = v[k * layout::vec + j];
+  }
+  __syncthreads();
+  const I prefix = offsets.tile_prefix;
+  const auto total = static_cast<std::uint32_t>(offsets.tile_total);
+  T* dst = out + static_cast<std::uint64_t>(prefix);
+  for (std::uint32_t i = threadIdx.x; i < total; i += blockDim.x) dst[i] = packed[i];
+  if (tile == tiles - 1 && threadIdx.x == 0) *count = static_cast<std::uint64_t>(prefix) + total;
 }
 
 /// The single-pass compaction of n elements of T, with counts of type I (a plan's engine:
@@ -87,10 +86,10 @@ class lookback_compaction {
         tiles_(cuda::tiles_for(n, shape_.tile())),
         states_(tiles_ > 1 ? tiles_ : 0) {
     lookback_items::dispatch(shape_.items_per_thread, [&]<int Items>() {
-      const auto kernel = reinterpret_cast<const void*>(
-          &lookback_compact_tiles<T, I, Items, cuda::keep_predicate<T>>);
-      cuda::reserve_dynamic_shared(kernel, packed_bytes(), shape_.describe());
-      grid_ = persistent_grid(kernel, shape_.block_threads, packed_bytes(), tiles_);
+      cuda::reserve_dynamic_shared(
+          reinterpret_cast<const void*>(
+              &lookback_compact_tile<T, I, Items, cuda::keep_predicate<T>>),
+          packed_bytes(), shape_.describe());
     });
   }
 
@@ -101,13 +100,13 @@ class lookback_compaction {
       return;
     }
     const bool aligned = is_aligned16(in);
-    const tile_states_view<I> view =
-        tiles_ == 1 ? tile_states_view<I>{} : states_.next_run(stream, tiles_ + grid_);
+    const tile_states_view<I> view = tiles_ == 1 ? tile_states_view<I>{} : states_.next_run(stream);
     lookback_items::dispatch(shape_.items_per_thread, [&]<int Items>() {
-      lookback_compact_tiles<T, I, Items><<<grid_, shape_.block_threads, packed_bytes(), stream>>>(
-          in, out, count, n_, tiles_, view, keep, aligned);
+      lookback_compact_tile<T, I, Items>
+          <<<static_cast<unsigned>(tiles_), shape_.block_threads, packed_bytes(), stream>>>(
+              in, out, count, n_, tiles_, view, keep, aligned);
     });
-    PARPRIM_CUDA_CHECK_LAUNCH("lookback_compact_tiles");
+    PARPRIM_CUDA_CHECK_LAUNCH("lookback_compact_tile");
   }
 
  private:
@@ -118,7 +117,6 @@ class lookback_compaction {
   std::uint64_t n_;
   lookback_shape shape_;
   std::uint64_t tiles_;
-  unsigned grid_ = 1;
   tile_states<I> states_;
 };
 

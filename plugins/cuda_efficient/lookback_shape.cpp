@@ -37,7 +37,7 @@ std::vector<param> lookback_params() {
       {"block_size", "threads per block", 256, {32, 64, 128, 256, 512}},
       {"items_per_thread",
        "elements each thread loads (as 16-byte vectors); 0: the policy for the element size "
-       "(lookback_shape.hpp: 24 for 4-byte elements, 16 for 8-byte)",
+       "(lookback_shape.hpp: 24 for 4- and 8-byte elements)",
        0, items},
   };
 }

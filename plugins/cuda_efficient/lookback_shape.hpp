@@ -21,9 +21,8 @@ inline constexpr int lookback_max_threads = 512;
 using lookback_items = cuda::compiled_constants<8, 16, 24>;
 
 /// Tuning constants per element size, used where the variant's items_per_thread is 0. Measured
-/// on an H100 at 2^26 (docs/algorithms/scan.md#look-back): the more bytes each thread has in
-/// flight the better (CUB's sm_90 tuning takes 24 items too), up to what the registers hold
-/// twice (taken_tiles.cuh loads one tile ahead): 24 items of 8 bytes spill.
+/// on an H100 at 2^26 (docs/algorithms/scan.md#look-back): the largest tiles compiled win, since
+/// each tile pays a look-back and two barriers (CUB's sm_90 tuning also takes 24 items).
 template <std::size_t Bytes>
 struct lookback_policy;
 template <>
@@ -32,7 +31,7 @@ struct lookback_policy<4> {
 };
 template <>
 struct lookback_policy<8> {
-  static constexpr int block_threads = 256, items_per_thread = 16;
+  static constexpr int block_threads = 256, items_per_thread = 24;
 };
 
 struct lookback_shape {

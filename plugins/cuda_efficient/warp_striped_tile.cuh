@@ -148,4 +148,14 @@ __device__ void resolve_tile_offsets(tile_offsets<V>& offsets, const tile_states
   __syncthreads();
 }
 
+/// The tile id of this block (the counter's next, or 0 for a single tile), the same in every
+/// thread.
+template <class V>
+__device__ std::uint64_t block_tile_id(const tile_states_view<V>& states, bool single_tile) {
+  __shared__ std::uint64_t id;
+  if (threadIdx.x == 0) id = single_tile ? 0 : states.take_tile_id();
+  __syncthreads();
+  return id;
+}
+
 }  // namespace parprim::cuda_efficient
