@@ -132,13 +132,12 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
   for (;;) {
     const std::int64_t mine = window - lane;
     tile_state<V> s{tile_prefix, V(0)};
-    // Waiting warps back off (as CUB's look-back does): polling flat out, hundreds of them hammer
-    // the L2 slice that holds the newest states, which slows the very tiles they wait for.
-    for (unsigned pause = 32;; pause = pause < 1024 ? pause * 2 : pause) {
+    // No back-off between polls: sleeping 32 ns doubling to 1 us (as CUB's delay constructors
+    // do) left the 4-byte scan unchanged on an H100 and came with 8-byte small tiles 13-25%
+    // slower (docs/algorithms/scan.md#look-back).
+    do {
       if (mine >= 0) s = states.poll(static_cast<std::uint64_t>(mine));
-      if (!__any_sync(full_warp, s.kind == tile_none)) break;
-      __nanosleep(pause);
-    }
+    } while (__any_sync(full_warp, s.kind == tile_none));
     if (mine >= 0) states.fetch_value(static_cast<std::uint64_t>(mine), s);
     const unsigned prefixes = __ballot_sync(full_warp, s.kind == tile_prefix);
     // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
