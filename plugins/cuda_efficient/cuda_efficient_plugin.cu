@@ -31,7 +31,9 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
     return {
         .name = "cuda_efficient",
         .version = "1.0.0",
-        .description = "the course's work-efficient GPU algorithms: Blelloch scan, radix sort",
+        .description =
+            "the course's work-efficient GPU algorithms (Blelloch scan, radix sort) and "
+            "single-pass look-back scan and compaction",
         .domain = PARPRIM_DOMAIN_DEVICE,
         .variants =
             {
