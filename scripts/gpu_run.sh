@@ -46,6 +46,18 @@ runner() {  # runner CONFIG NAME [args]: JSON and Markdown as $OUT/NAME.*, the t
   "$B/bin/runner" "$B/configs/$config" --no-progress --json "$OUT/$name.json" \
     --markdown "$OUT/$name.md" "$@" || status=1
 }
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+# sanitize TOOL LOG PLUGINS [FORMS]: compute-sanitizer over the conformance cases in $cases, sizes
+# up to $SANITIZE_MAX_SIZE, the variants in $SANITIZE_VARIANTS (default all); prints a summary.
+sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
+  timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
+    "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
+    ${SANITIZE_VARIANTS:+--variants} ${SANITIZE_VARIANTS:+"$SANITIZE_VARIANTS"} \
+    ${4:+--forms} ${4:+"$4"} --plugins "$3" "$cases" > "$2" 2>&1
+  local rc=$?
+  echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
+  return $rc
+}
 step "device"
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -97,21 +109,11 @@ if want sanitize; then
   # SANITIZE_FORMS ('|'-separated texts of --forms): racecheck is slow on the sort, and this is
   # how it covers it within a call.
   step "compute-sanitizer over the CUDA plugins' conformance"
-  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   all_plugins=""
   for name in ${SANITIZE_PLUGINS:-thrust cuda_naive cuda_efficient}; do
     all_plugins="$all_plugins $B/lib/parprim/parprim_plugin_$name.so"
   done
   cases="${SANITIZE_CASES:-conformance: scan - std::int32_t,conformance: compact - std::int32_t,conformance: sort - std::uint32_t}"
-  sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
-    timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
-      "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
-      ${SANITIZE_VARIANTS:+--variants} ${SANITIZE_VARIANTS:+"$SANITIZE_VARIANTS"} \
-      ${4:+--forms} ${4:+"$4"} --plugins "$3" "$cases" > "$2" 2>&1
-    local rc=$?
-    echo "$(basename "$2"): exit $rc; $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$2" | tr '\n' ' ')"
-    return $rc
-  }
   for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
     if [ "${SANITIZE_PER_PLUGIN:-0}" = 1 ]; then
       pids=()
@@ -201,20 +203,14 @@ if want lookback; then
   "$B/bin/parprim-conformance" --require-available --variants lookback --case-timeout 600 \
     --repeat-runs "${REPEAT_RUNS:-1000}" --plugins "$eff" "[repeatability]" \
     > "$OUT/lookback_repeatability.log" 2>&1 & pids=($!)
-  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  tools="${LOOKBACK_SANITIZE_TOOLS:-memcheck racecheck synccheck}"
-  for tool in $tools; do
-    timeout "${SANITIZE_TIMEOUT:-300}" "$sanitizer" --tool "$tool" --error-exitcode 9 \
-      "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-20000}" \
-      --variants lookback --plugins "$eff" \
-      "conformance: scan - std::int32_t,conformance: scan - std::int64_t,conformance: compact - std::int32_t,conformance: compact - std::int64_t" \
-      > "$OUT/lookback_sanitizer_$tool.log" 2>&1 & pids+=($!)
+  cases="conformance: scan - std::int32_t,conformance: scan - std::int64_t,conformance: compact - std::int32_t,conformance: compact - std::int64_t"
+  for tool in memcheck racecheck synccheck; do
+    SANITIZE_VARIANTS=lookback SANITIZE_MAX_SIZE="${SANITIZE_MAX_SIZE:-20000}" \
+      SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" \
+      sanitize "$tool" "$OUT/lookback_sanitizer_$tool.log" "$eff" & pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   grep -E "^repeatability:|FAILED|differs|test cases|All tests" "$OUT/lookback_repeatability.log"
-  for tool in $tools; do
-    echo "$tool: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:" "$OUT/lookback_sanitizer_$tool.log" | tr '\n' ' ')"
-  done
 fi
 if want lookback; then
   step "runner configs/lookback.yaml: look-back, blelloch and cub in one run"

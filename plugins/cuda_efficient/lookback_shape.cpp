@@ -6,16 +6,13 @@ namespace parprim::cuda_efficient {
 
 lookback_shape lookback_shape::resolved(std::size_t element_bytes) const {
   lookback_shape s = *this;
-  const bool wide = element_bytes == 8;
-  if (s.block_threads == 0)
-    s.block_threads = wide ? lookback_policy<8>::block_threads : lookback_policy<4>::block_threads;
   if (s.items_per_thread == 0)
-    s.items_per_thread =
-        wide ? lookback_policy<8>::items_per_thread : lookback_policy<4>::items_per_thread;
+    s.items_per_thread = element_bytes == 8 ? lookback_policy<8>::items_per_thread
+                                            : lookback_policy<4>::items_per_thread;
+  const auto blocks = lookback_block_sizes::allowed();
   const auto items = lookback_items::allowed();
-  const bool block_ok = s.block_threads >= 32 && s.block_threads <= lookback_max_threads &&
-                        (s.block_threads & (s.block_threads - 1)) == 0;
-  if (!block_ok || std::find(items.begin(), items.end(), s.items_per_thread) == items.end())
+  if (std::find(blocks.begin(), blocks.end(), s.block_threads) == blocks.end() ||
+      std::find(items.begin(), items.end(), s.items_per_thread) == items.end())
     throw error(PARPRIM_UNSUPPORTED, "no look-back kernel is compiled for " + s.describe());
   return s;
 }
@@ -34,7 +31,8 @@ std::vector<param> lookback_params() {
   std::vector<std::int64_t> items = {0};
   for (std::int64_t i : lookback_items::allowed()) items.push_back(i);
   return {
-      {"block_size", "threads per block", 256, {32, 64, 128, 256, 512}},
+      {"block_size", "threads per block", lookback_default_block_threads,
+       lookback_block_sizes::allowed()},
       {"items_per_thread",
        "elements each thread loads (as 16-byte vectors); 0: the policy for the element size "
        "(lookback_shape.hpp: 24 for 4- and 8-byte elements)",

@@ -20,6 +20,11 @@ inline constexpr int lookback_max_threads = 512;
 /// sizes).
 using lookback_items = cuda::compiled_constants<8, 16, 24>;
 
+/// The block sizes a launch may take (block_size is a run-time value, up to the kernels'
+/// __launch_bounds__), and the parameter's default.
+using lookback_block_sizes = cuda::compiled_constants<32, 64, 128, 256, lookback_max_threads>;
+inline constexpr int lookback_default_block_threads = 256;
+
 /// Tuning constants per element size, used where the variant's items_per_thread is 0. Measured
 /// on an H100 at 2^26 (docs/algorithms/scan.md#look-back): the largest tiles compiled win, since
 /// each tile pays a look-back and two barriers (CUB's sm_90 tuning also takes 24 items).
@@ -27,18 +32,18 @@ template <std::size_t Bytes>
 struct lookback_policy;
 template <>
 struct lookback_policy<4> {
-  static constexpr int block_threads = 256, items_per_thread = 24;
+  static constexpr int items_per_thread = 24;
 };
 template <>
 struct lookback_policy<8> {
-  static constexpr int block_threads = 256, items_per_thread = 24;
+  static constexpr int items_per_thread = 24;
 };
 
 struct lookback_shape {
-  int block_threads = 0;     // 0: the policy's
+  int block_threads = lookback_default_block_threads;
   int items_per_thread = 0;  // 0: the policy's
   std::int64_t tile() const { return std::int64_t(block_threads) * items_per_thread; }
-  /// This shape with the policy for `element_bytes` filled in where it says 0; throws
+  /// This shape with the policy for `element_bytes` filled in where items say 0; throws
   /// parprim::error(PARPRIM_UNSUPPORTED) for a shape no kernel is compiled for.
   lookback_shape resolved(std::size_t element_bytes) const;
   std::string describe() const;
@@ -47,7 +52,8 @@ struct lookback_shape {
 /// The shape a problem's parameters ask for (block_size, items_per_thread).
 lookback_shape lookback_shape_of(const problem& p);
 
-/// The variants' parameters: block_size (32..512) and items_per_thread (0 or lookback_items).
+/// The variants' parameters: block_size (lookback_block_sizes) and items_per_thread (0 or
+/// lookback_items).
 std::vector<param> lookback_params();
 
 inline bool is_aligned16(const void* p) {
