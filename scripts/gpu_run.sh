@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|perf|large|sweep|cpu]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -24,6 +24,10 @@
 #     compaction at 2^24 + 7, bitwise the same) beside compute-sanitizer memcheck, racecheck
 #     and synccheck, configs/lookback.yaml beside cub, and scan/compaction past 2^31
 #     (configs/gpu_large.yaml; LOOKBACK_LARGE=0 leaves it out);
+#     onesweep: cuda_efficient's Onesweep sort: conformance at every compiled tile shape beside
+#     compute-sanitizer memcheck, racecheck and synccheck (u32, i64 and f32 sorts up to
+#     $SANITIZE_MAX_SIZE), configs/onesweep.yaml beside radix and cub, and sorts past 2^31
+#     (configs/gpu_large.yaml; ONESWEEP_LARGE=0 leaves it out);
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
@@ -184,31 +188,44 @@ if want modes; then
     runner sample_modes.yaml "sample_modes_$mode" --mode "$mode" | tail -14
   done
 fi
-if want lookback; then
-  step "cuda_efficient's look-back scan and compaction: conformance at the default and edge shapes"
-  eff="$B/lib/parprim/parprim_plugin_cuda_efficient.so"
-  pids=()
-  shapes="default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16"
+eff="$B/lib/parprim/parprim_plugin_cuda_efficient.so"
+# shape_conformance VARIANT FILTER SHAPES: cuda_efficient's VARIANT through the conformance
+# cases FILTER at each tile shape ("default" or block_size=B,items_per_thread=I) side by side,
+# each into $OUT/VARIANT_conformance_SHAPE.log; prints a summary per shape.
+shape_conformance() {
+  local variant=$1 filter=$2 shapes=$3 shape pids=()
   for shape in $shapes; do
-    params=(); [ "$shape" = default ] || params=(--params "$shape")
-    "$B/bin/parprim-conformance" --require-available --variants lookback "${params[@]}" \
-      --plugins "$eff" "[scan],[compact]" > "$OUT/lookback_conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
+    local params=(); [ "$shape" = default ] || params=(--params "$shape")
+    "$B/bin/parprim-conformance" --require-available --variants "$variant" "${params[@]}" \
+      --plugins "$eff" "$filter" > "$OUT/${variant}_conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   for shape in $shapes; do
-    echo "$shape: $(grep -E "test cases:|All tests passed|skipped|FAILED" "$OUT/lookback_conformance_${shape//[=,]/_}.log" | sort | uniq -c | tr '\n' ' ')"
+    echo "$shape: $(grep -E "test cases:|All tests passed|skipped|FAILED" "$OUT/${variant}_conformance_${shape//[=,]/_}.log" | sort | uniq -c | tr '\n' ' ')"
   done
+}
+# sanitize_variant VARIANT: memcheck, racecheck and synccheck of cuda_efficient's VARIANT over
+# the conformance cases in $cases (sizes up to $SANITIZE_MAX_SIZE, default 20000), in the
+# background, side by side; their pids are added to pids.
+sanitize_variant() {
+  local tool
+  for tool in memcheck racecheck synccheck; do
+    SANITIZE_VARIANTS=$1 SANITIZE_MAX_SIZE="${SANITIZE_MAX_SIZE:-20000}" \
+      SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" \
+      sanitize "$tool" "$OUT/$1_sanitizer_$tool.log" "$eff" & pids+=($!)
+  done
+}
+if want lookback; then
+  step "cuda_efficient's look-back scan and compaction: conformance at the default and edge shapes"
+  shape_conformance lookback "[scan],[compact]" \
+    "default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16"
   # The repeatability check and the sanitizers check correctness only: they run side by side.
   step "repeatability (${REPEAT_RUNS:-1000} runs of each integer scan and compaction at 2^24 + 7) beside compute-sanitizer"
   "$B/bin/parprim-conformance" --require-available --variants lookback --case-timeout 600 \
     --repeat-runs "${REPEAT_RUNS:-1000}" --plugins "$eff" "[repeatability]" \
     > "$OUT/lookback_repeatability.log" 2>&1 & pids=($!)
   cases="conformance: scan - std::int32_t,conformance: scan - std::int64_t,conformance: compact - std::int32_t,conformance: compact - std::int64_t"
-  for tool in memcheck racecheck synccheck; do
-    SANITIZE_VARIANTS=lookback SANITIZE_MAX_SIZE="${SANITIZE_MAX_SIZE:-20000}" \
-      SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" \
-      sanitize "$tool" "$OUT/lookback_sanitizer_$tool.log" "$eff" & pids+=($!)
-  done
+  sanitize_variant lookback
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   grep -E "^repeatability:|FAILED|differs|test cases|All tests" "$OUT/lookback_repeatability.log"
 fi
@@ -219,6 +236,21 @@ fi
 if want lookback && [ "${LOOKBACK_LARGE:-1}" = 1 ]; then
   step "scan and compaction past 2^31 elements (configs/gpu_large.yaml)"
   runner gpu_large.yaml lookback_large --backends cuda_efficient,thrust --operations scan,compact | tail -30
+fi
+if want onesweep; then
+  step "cuda_efficient's Onesweep sort: conformance at every tile shape, beside compute-sanitizer"
+  shape_conformance onesweep "[sort]" \
+    "default block_size=256,items_per_thread=16 block_size=256,items_per_thread=23 block_size=384,items_per_thread=16"
+  pids=()
+  cases="conformance: sort - std::uint32_t,conformance: sort - std::int64_t,conformance: sort - float"
+  sanitize_variant onesweep
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  step "runner configs/onesweep.yaml: onesweep, radix and cub in one run"
+  runner onesweep.yaml onesweep | tail -60
+fi
+if want onesweep && [ "${ONESWEEP_LARGE:-1}" = 1 ]; then
+  step "sort past 2^31 keys (configs/gpu_large.yaml)"
+  runner gpu_large.yaml onesweep_large --backends cuda_efficient,thrust --operations sort | tail -12
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"

@@ -7,13 +7,17 @@
 // existed. The sort's tile is fixed (tile_radix_sort.cuh says why); it takes `radix_bits`.
 //
 // Beside the course's algorithms, the state of the art: scan and compaction `lookback`, single
-// pass with decoupled look-back (decoupled_lookback.cuh), so that one sweep shows the road from
-// the course to the limit. They take `block_size` and `items_per_thread` (lookback_shape.hpp).
+// pass with decoupled look-back (decoupled_lookback.cuh), and sort `onesweep`, one counting pass
+// then one pass per 8-bit digit (onesweep_sort.cuh), so that one sweep shows the road from the
+// course to the limit. They take `block_size` and `items_per_thread` (lookback_shape.hpp,
+// onesweep_shape.hpp).
 #include <memory>
 
 #include "blelloch_scan.cuh"
 #include "lookback_plans.hpp"
 #include "lookback_shape.hpp"
+#include "onesweep_plans.hpp"
+#include "onesweep_shape.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
@@ -33,7 +37,7 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
         .version = "1.0.0",
         .description =
             "the course's work-efficient GPU algorithms (Blelloch scan, radix sort) and "
-            "single-pass look-back scan and compaction",
+            "single-pass look-back scan and compaction, Onesweep radix sort",
         .domain = PARPRIM_DOMAIN_DEVICE,
         .variants =
             {
@@ -63,6 +67,10 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  PARPRIM_ALL_DTYPES,
                  every_sort,
                  {{"radix_bits", "bits per digit", 8, {4, 8}}}},
+                {PARPRIM_OP_SORT, "onesweep",
+                 "Onesweep LSD radix sort: one counting pass, then one pass per 8-bit digit with "
+                 "match ranking and look-back digit binning",
+                 PARPRIM_ALL_DTYPES, every_sort, onesweep_params()},
             },
         .params = {},
     };
@@ -70,6 +78,7 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
     if (p.variant == "lookback") return make_lookback_plan(*this, p, n);
+    if (p.variant == "onesweep") return make_onesweep_plan(*this, p, n);
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       if (p.operation == PARPRIM_OP_SCAN) {
         const tile_shape shape{static_cast<int>(p.params.at("block_size")),

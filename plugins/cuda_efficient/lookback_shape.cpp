@@ -1,6 +1,7 @@
 #include "lookback_shape.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace parprim::cuda_efficient {
 
@@ -9,12 +10,15 @@ lookback_shape lookback_shape::resolved(std::size_t element_bytes) const {
   if (s.items_per_thread == 0)
     s.items_per_thread = element_bytes == 8 ? lookback_policy<8>::items_per_thread
                                             : lookback_policy<4>::items_per_thread;
-  const auto blocks = lookback_block_sizes::allowed();
-  const auto items = lookback_items::allowed();
-  if (std::find(blocks.begin(), blocks.end(), s.block_threads) == blocks.end() ||
-      std::find(items.begin(), items.end(), s.items_per_thread) == items.end())
-    throw error(PARPRIM_UNSUPPORTED, "no look-back kernel is compiled for " + s.describe());
-  return s;
+  return compiled_shape(s, lookback_block_sizes::allowed(), lookback_items::allowed());
+}
+
+lookback_shape compiled_shape(const lookback_shape& shape, const std::vector<std::int64_t>& blocks,
+                              const std::vector<std::int64_t>& items) {
+  if (std::find(blocks.begin(), blocks.end(), shape.block_threads) == blocks.end() ||
+      std::find(items.begin(), items.end(), shape.items_per_thread) == items.end())
+    throw error(PARPRIM_UNSUPPORTED, "no look-back kernel is compiled for " + shape.describe());
+  return shape;
 }
 
 std::string lookback_shape::describe() const {
@@ -27,17 +31,20 @@ lookback_shape lookback_shape_of(const problem& p) {
           static_cast<int>(p.params.at("items_per_thread"))};
 }
 
-std::vector<param> lookback_params() {
-  std::vector<std::int64_t> items = {0};
-  for (std::int64_t i : lookback_items::allowed()) items.push_back(i);
+std::vector<param> tile_shape_params(std::int64_t default_block, std::vector<std::int64_t> blocks,
+                                     std::vector<std::int64_t> items, const std::string& policy) {
+  items.insert(items.begin(), 0);
   return {
-      {"block_size", "threads per block", lookback_default_block_threads,
-       lookback_block_sizes::allowed()},
-      {"items_per_thread",
-       "elements each thread loads (as 16-byte vectors); 0: the policy for the element size "
-       "(lookback_shape.hpp: 24 for 4- and 8-byte elements)",
-       0, items},
+      {"block_size", "threads per block", default_block, std::move(blocks)},
+      {"items_per_thread", "elements each thread loads; 0: " + policy, 0, std::move(items)},
   };
+}
+
+std::vector<param> lookback_params() {
+  return tile_shape_params(lookback_default_block_threads, lookback_block_sizes::allowed(),
+                           lookback_items::allowed(),
+                           "the policy for the element size (lookback_shape.hpp: 24 for 4- and "
+                           "8-byte elements, loaded as 16-byte vectors)");
 }
 
 }  // namespace parprim::cuda_efficient

@@ -56,6 +56,17 @@ lookback_shape lookback_shape_of(const problem& p);
 /// lookback_items).
 std::vector<param> lookback_params();
 
+/// `shape` when some kernel is compiled for it (block size in `blocks`, items in `items`), else
+/// throws parprim::error(PARPRIM_UNSUPPORTED) naming it. Shared by every single-pass kernel's
+/// shape (the sort's too: onesweep_shape.hpp).
+lookback_shape compiled_shape(const lookback_shape& shape, const std::vector<std::int64_t>& blocks,
+                              const std::vector<std::int64_t>& items);
+
+/// The block_size and items_per_thread parameters over those lists (items: 0 means the policy's,
+/// which `policy` describes).
+std::vector<param> tile_shape_params(std::int64_t default_block, std::vector<std::int64_t> blocks,
+                                     std::vector<std::int64_t> items, const std::string& policy);
+
 inline bool is_aligned16(const void* p) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
 }

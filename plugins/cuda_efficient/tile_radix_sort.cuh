@@ -15,6 +15,7 @@
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/host/radix_sort.hpp"
 #include "parprim/radix_key.hpp"
+#include "radix_digit.cuh"
 
 namespace parprim::cuda_efficient {
 
@@ -24,12 +25,6 @@ namespace parprim::cuda_efficient {
 inline constexpr int sort_block_threads = 256;
 inline constexpr int sort_items = 8;
 inline constexpr int sort_tile = sort_block_threads * sort_items;
-
-template <class T>
-__device__ __forceinline__ unsigned digit_of(T key, unsigned shift, unsigned mask,
-                                             bool descending) {
-  return static_cast<unsigned>((to_radix_key(key, descending) >> shift) & mask);
-}
 
 template <class T, class I, unsigned Bits>
 __global__ void __launch_bounds__(sort_block_threads)

@@ -54,3 +54,19 @@ TEST_CASE("cuda_efficient: the look-back scan and compaction declare their tile 
     CHECK(find(*lookback, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 8, 16, 24});
   }
 }
+
+TEST_CASE("cuda_efficient: the Onesweep sort declares its tile shape") {
+  const plugin_client client = test::built_plugin("cuda_efficient");
+  const variant* onesweep = nullptr;
+  for (const variant* v : client.variants(PARPRIM_OP_SORT))
+    if (v->name == "onesweep") onesweep = v;
+  REQUIRE(onesweep);
+  CHECK(onesweep->dtypes == PARPRIM_ALL_DTYPES);
+  REQUIRE(find(*onesweep, "block_size"));
+  CHECK(find(*onesweep, "block_size")->default_value == 384);
+  // At least one thread per 8-bit digit; at most the kernel's __launch_bounds__.
+  CHECK(find(*onesweep, "block_size")->allowed == std::vector<std::int64_t>{256, 384});
+  REQUIRE(find(*onesweep, "items_per_thread"));
+  CHECK(find(*onesweep, "items_per_thread")->default_value == 0);  // the policy: 23
+  CHECK(find(*onesweep, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 16, 23});
+}

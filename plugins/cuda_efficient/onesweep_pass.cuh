@@ -1,0 +1,207 @@
+// One digit pass of the Onesweep radix sort (Adinets & Merrill, "Onesweep: A Faster Least
+// Significant Digit Radix Sort for GPUs", 2022): each key is read once and written once per
+// 8-bit digit, where the course's LSD sort (tile_radix_sort.cuh) reads it twice and scans a
+// histogram of every tile in between.
+//
+// A block takes the next tile id from an atomic counter (as decoupled_lookback.cuh says why)
+// and loads its keys, warp-striped: warp w holds the tile's keys w * 32 * Items onwards, its
+// key i of lane l being key i * 32 + l of that segment, so each load moves 32 consecutive keys.
+//
+// Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit with
+// __match_any_sync; a key's rank among the warp's keys of its digit is the keys of that digit
+// in earlier rows (a per-warp counter in shared memory, which the group's lowest lane advances)
+// plus its lanes below it in the group. The order this gives is the tile's order, so the sort
+// is stable.
+//
+// Chained-scan digit binning: each digit's thread sums the warps' counts (the tile's count of
+// the digit), publishes it at once, and looks back over earlier tiles' published counts for the
+// same digit until one has published its inclusive prefix (how many keys of the digit all tiles
+// up to it hold); then it publishes its own. A state is one 32-bit word, a kind in the top two
+// bits and a count in the rest, stored and loaded whole (relaxed, device scope): a pass covers
+// at most onesweep_portion keys, so every count fits in 30 bits.
+//
+// Meanwhile the block writes its keys into shared memory in digit order, and once the look-back
+// ends, writes them out: the tile's keys of digit d, in tile order, go to
+// start(d) + (keys of d in earlier tiles) + (rank within the tile), runs of consecutive
+// addresses. Pairs then move their values through shared memory the same way.
+#pragma once
+
+#include <cstdint>
+#include <cuda/atomic>
+
+#include "decoupled_lookback.cuh"
+#include "onesweep_shape.hpp"
+#include "parprim/cuda/dynamic_shared.cuh"
+#include "radix_digit.cuh"
+#include "warp_striped_tile.cuh"
+
+namespace parprim::cuda_efficient {
+
+/// Keys one pass launch covers at most (a "portion"; a larger input takes one launch per portion
+/// per digit place), so that a count fits the 30 bits of a look-back state.
+inline constexpr std::uint64_t onesweep_portion = std::uint64_t{1} << 28;
+
+/// A digit's look-back state: kind in bits 30-31, count in bits 0-29. Zero: not yet published.
+inline constexpr std::uint32_t digit_aggregate = 1u << 30;
+inline constexpr std::uint32_t digit_prefix = 2u << 30;
+inline constexpr std::uint32_t digit_count_mask = (1u << 30) - 1;
+
+/// Where one launch of a pass reads and writes: the portion of keys from `begin` (of n in all),
+/// the digit place at `shift`, its look-back states (`tiles` x 256, zeroed) and tile counter
+/// (zeroed), the digits' output starts for this portion (`starts_in`) and, written by the
+/// portion's last tile, for the next (`starts_out`).
+template <class T>
+struct onesweep_launch {
+  const T* keys_in;
+  T* keys_out;
+  const T* values_in;  // null for keys only
+  T* values_out;
+  std::uint64_t begin, n;
+  std::uint32_t tiles;
+  std::uint32_t* states;
+  std::uint32_t* tile_counter;
+  const std::uint64_t* starts_in;
+  std::uint64_t* starts_out;
+  unsigned shift;
+  bool descending;
+};
+
+/// The sum of every earlier tile's count of `digit` (tile > 0), walking back over their states
+/// one tile at a time until an inclusive prefix ends the walk.
+__device__ __forceinline__ std::uint32_t digit_look_back(const std::uint32_t* states,
+                                                         std::uint32_t tile, unsigned digit) {
+  std::uint32_t sum = 0;
+  for (std::uint32_t t = tile - 1;; --t) {
+    std::uint32_t word;
+    do {
+      word = device_atomic(const_cast<std::uint32_t&>(states[t * onesweep_radix + digit]))
+                 .load(::cuda::memory_order_relaxed);
+    } while (word == 0);
+    sum += word & digit_count_mask;
+    if (word & digit_prefix) return sum;
+  }
+}
+
+/// Shared memory beyond the static: the tile's keys (then its values) in digit order, and each
+/// warp's digit counters.
+inline std::uint64_t onesweep_dynamic_shared(int block_threads, int items, std::size_t key_bytes) {
+  return std::uint64_t(block_threads) * items * key_bytes +
+         std::uint64_t(block_threads / 32) * onesweep_radix * sizeof(std::uint32_t);
+}
+
+template <class T, int Items, bool Pairs>
+__global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
+    onesweep_pass(onesweep_launch<T> a) {
+  constexpr unsigned radix = onesweep_radix, digit_mask = radix - 1;
+  __shared__ std::uint32_t digit_start[radix];       // in the tile's digit order
+  __shared__ std::uint64_t destination_base[radix];  // + position in that order
+  __shared__ std::uint32_t digit_warp_totals[radix / 32];
+  __shared__ std::uint32_t tile_id;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+  const int tile_items = blockDim.x * Items;
+  T* sorted = cuda::dynamic_shared<T>();
+  auto* warp_counts = reinterpret_cast<std::uint32_t*>(sorted + tile_items);  // [warps][radix]
+  std::uint32_t* my_counts = warp_counts + warp * radix;
+
+  for (unsigned d = lane; d < radix; d += 32) my_counts[d] = 0;
+  if (threadIdx.x == 0) tile_id = atomicAdd(a.tile_counter, 1u);
+  __syncthreads();
+  const std::uint32_t tile = tile_id;
+  const std::uint64_t tile_begin = a.begin + std::uint64_t(tile) * tile_items;
+  const auto valid = static_cast<int>(
+      a.n - tile_begin < std::uint64_t(tile_items) ? a.n - tile_begin : tile_items);
+  const int segment = warp * 32 * Items;
+
+  T key[Items];
+#pragma unroll
+  for (int i = 0; i < Items; ++i)
+    if (segment + i * 32 + lane < valid) key[i] = a.keys_in[tile_begin + segment + i * 32 + lane];
+
+  // Rank each key among the warp's keys of its digit, row by row.
+  const unsigned lanes_below = (1u << lane) - 1;
+  std::uint32_t rank[Items];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const bool here = segment + i * 32 + lane < valid;
+    const unsigned digit = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
+    const unsigned group = __match_any_sync(full_warp, digit);
+    const int leader = __ffs(group) - 1;
+    std::uint32_t before = 0;
+    if (here && lane == leader) {
+      before = my_counts[digit];
+      my_counts[digit] = before + __popc(group);
+    }
+    rank[i] = __shfl_sync(full_warp, before, leader) + __popc(group & lanes_below);
+    __syncwarp();
+  }
+  __syncthreads();
+
+  // Per digit: the warps' counts become each warp's start among the tile's keys of the digit;
+  // the total is published, and its exclusive sum over the digits is where the digit starts in
+  // the tile.
+  const unsigned digit = threadIdx.x;  // this thread's digit, when threadIdx.x < radix
+  std::uint32_t count = 0;
+  if (digit < radix) {
+    for (int w = 0; w < warps; ++w) {
+      const std::uint32_t c = warp_counts[w * radix + digit];
+      warp_counts[w * radix + digit] = count;
+      count += c;
+    }
+    device_atomic(a.states[tile * radix + digit])
+        .store((tile == 0 ? digit_prefix : digit_aggregate) | count, ::cuda::memory_order_relaxed);
+    std::uint32_t before;
+    const std::uint32_t through = warp_inclusive(count, before);
+    if (lane == 31) digit_warp_totals[warp] = through;
+    digit_start[digit] = before;
+  }
+  __syncthreads();
+  if (digit < radix)
+    for (int w = 0; w < warp; ++w) digit_start[digit] += digit_warp_totals[w];
+  __syncthreads();
+
+  // The keys into shared memory in digit order (stable), while the digits' threads look back.
+#pragma unroll
+  for (int i = 0; i < Items; ++i)
+    if (segment + i * 32 + lane < valid) {
+      const unsigned d = digit_of(key[i], a.shift, digit_mask, a.descending);
+      rank[i] += digit_start[d] + my_counts[d];
+      sorted[rank[i]] = key[i];
+    }
+  if (digit < radix) {
+    const std::uint32_t earlier = tile == 0 ? 0 : digit_look_back(a.states, tile, digit);
+    if (tile != 0)
+      device_atomic(a.states[tile * radix + digit])
+          .store(digit_prefix | (earlier + count), ::cuda::memory_order_relaxed);
+    const std::uint64_t start = a.starts_in[digit] + earlier;
+    destination_base[digit] = start - digit_start[digit];
+    if (tile == a.tiles - 1) a.starts_out[digit] = start + count;
+  }
+  __syncthreads();
+
+  unsigned out_digit[Pairs ? Items : 1];
+#pragma unroll
+  for (int k = 0; k < Items; ++k) {
+    const int j = k * blockDim.x + threadIdx.x;
+    if (j < valid) {
+      const T k_j = sorted[j];
+      const unsigned d = digit_of(k_j, a.shift, digit_mask, a.descending);
+      a.keys_out[destination_base[d] + j] = k_j;
+      if constexpr (Pairs) out_digit[k] = d;
+    }
+  }
+  if constexpr (Pairs) {
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < Items; ++i)
+      if (segment + i * 32 + lane < valid)
+        sorted[rank[i]] = a.values_in[tile_begin + segment + i * 32 + lane];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < Items; ++k) {
+      const int j = k * blockDim.x + threadIdx.x;
+      if (j < valid) a.values_out[destination_base[out_digit[k]] + j] = sorted[j];
+    }
+  }
+}
+
+}  // namespace parprim::cuda_efficient
