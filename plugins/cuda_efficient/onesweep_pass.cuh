@@ -7,23 +7,25 @@
 // and loads its keys, warp-striped: warp w holds the tile's keys w * 32 * Items onwards, its
 // key i of lane l being key i * 32 + l of that segment, so each load moves 32 consecutive keys.
 //
+// Early counts: each warp counts its keys' digits in shared memory; each digit's thread sums the
+// warps' counts (the tile's count of the digit) and publishes it at once, before any key is
+// ranked, so that later tiles looking back find it sooner.
+//
 // Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit with
-// __match_any_sync; a key's rank among the warp's keys of its digit is the keys of that digit
-// in earlier rows (a per-warp counter in shared memory, which the group's lowest lane advances)
-// plus its lanes below it in the group. The order this gives is the tile's order, so the sort
-// is stable.
+// __match_any_sync; the group's lowest lane advances the warp's counter of that digit (which
+// starts where the warp's keys of the digit start in the tile) past the group, and each lane
+// adds its lanes below it in the group. The order this gives is the tile's order, so the sort is
+// stable. Each key goes to its rank in shared memory: the tile in digit order.
 //
-// Chained-scan digit binning: each digit's thread sums the warps' counts (the tile's count of
-// the digit), publishes it at once, and looks back over earlier tiles' published counts for the
-// same digit until one has published its inclusive prefix (how many keys of the digit all tiles
-// up to it hold); then it publishes its own. A state is one 32-bit word, a kind in the top two
-// bits and a count in the rest, stored and loaded whole (relaxed, device scope): a pass covers
-// at most onesweep_portion keys, so every count fits in 30 bits.
+// Chained-scan digit binning: meanwhile each digit's thread looks back over earlier tiles'
+// published counts of its digit until one has published its inclusive prefix (how many keys of
+// the digit all tiles up to it hold); then it publishes its own. A state is one 32-bit word, a
+// kind in the top two bits and a count in the rest, stored and loaded whole (relaxed, device
+// scope): a pass covers at most onesweep_portion keys, so every count fits in 30 bits.
 //
-// Meanwhile the block writes its keys into shared memory in digit order, and once the look-back
-// ends, writes them out: the tile's keys of digit d, in tile order, go to
-// start(d) + (keys of d in earlier tiles) + (rank within the tile), runs of consecutive
-// addresses. Pairs then move their values through shared memory the same way.
+// Then the block writes its keys out: the tile's keys of digit d, in tile order, go to
+// start(d) + (keys of d in earlier tiles) + (position within the tile's keys of d), runs of
+// consecutive addresses. Pairs then move their values through shared memory the same way.
 #pragma once
 
 #include <cstdint>
@@ -117,28 +119,17 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   for (int i = 0; i < Items; ++i)
     if (segment + i * 32 + lane < valid) key[i] = a.keys_in[tile_begin + segment + i * 32 + lane];
 
-  // Rank each key among the warp's keys of its digit, row by row.
-  const unsigned lanes_below = (1u << lane) - 1;
-  std::uint32_t rank[Items];
+  // Early counts: each warp counts its digits (shared-memory atomics), so that the tile's counts
+  // are published before the keys are ranked, and the tiles after it find them sooner.
 #pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const bool here = segment + i * 32 + lane < valid;
-    const unsigned digit = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
-    const unsigned group = __match_any_sync(full_warp, digit);
-    const int leader = __ffs(group) - 1;
-    std::uint32_t before = 0;
-    if (here && lane == leader) {
-      before = my_counts[digit];
-      my_counts[digit] = before + __popc(group);
-    }
-    rank[i] = __shfl_sync(full_warp, before, leader) + __popc(group & lanes_below);
-    __syncwarp();
-  }
+  for (int i = 0; i < Items; ++i)
+    if (segment + i * 32 + lane < valid)
+      atomicAdd(&my_counts[digit_of(key[i], a.shift, digit_mask, a.descending)], 1u);
   __syncthreads();
 
   // Per digit: the warps' counts become each warp's start among the tile's keys of the digit;
   // the total is published, and its exclusive sum over the digits is where the digit starts in
-  // the tile.
+  // the tile, which is then added to every warp's start.
   const unsigned digit = threadIdx.x;  // this thread's digit, when threadIdx.x < radix
   std::uint32_t count = 0;
   if (digit < radix) {
@@ -155,18 +146,32 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
     digit_start[digit] = before;
   }
   __syncthreads();
-  if (digit < radix)
-    for (int w = 0; w < warp; ++w) digit_start[digit] += digit_warp_totals[w];
+  if (digit < radix) {
+    std::uint32_t start = digit_start[digit];
+    for (int w = 0; w < warp; ++w) start += digit_warp_totals[w];
+    digit_start[digit] = start;
+    for (int w = 0; w < warps; ++w) warp_counts[w * radix + digit] += start;
+  }
   __syncthreads();
 
-  // The keys into shared memory in digit order (stable), while the digits' threads look back.
+  // Rank (warp-level match) each key among the tile's keys of its digit, row by row: the
+  // warp's counter of the digit holds where its next key of that digit goes in the tile; the
+  // group's lowest lane advances it past the group. Then the key goes there in shared memory.
+  const unsigned lanes_below = (1u << lane) - 1;
+  std::uint32_t rank[Items];
 #pragma unroll
-  for (int i = 0; i < Items; ++i)
-    if (segment + i * 32 + lane < valid) {
-      const unsigned d = digit_of(key[i], a.shift, digit_mask, a.descending);
-      rank[i] += digit_start[d] + my_counts[d];
-      sorted[rank[i]] = key[i];
-    }
+  for (int i = 0; i < Items; ++i) {
+    const bool here = segment + i * 32 + lane < valid;
+    const unsigned d = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
+    const unsigned group = __match_any_sync(full_warp, d);
+    const int leader = __ffs(group) - 1;
+    std::uint32_t at = 0;
+    if (here && lane == leader) at = atomicAdd(&my_counts[d], __popc(group));
+    rank[i] = __shfl_sync(full_warp, at, leader) + __popc(group & lanes_below);
+    if (here) sorted[rank[i]] = key[i];
+  }
+
+  // The digits' threads look back (while later warps may still be ranking).
   if (digit < radix) {
     const std::uint32_t earlier = tile == 0 ? 0 : digit_look_back(a.states, tile, digit);
     if (tile != 0)
