@@ -11,8 +11,8 @@
 // warps' counts (the tile's count of the digit) and publishes it at once, before any key is
 // ranked, so that later tiles looking back find it sooner.
 //
-// Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit with
-// __match_any_sync; the group's lowest lane advances the warp's counter of that digit (which
+// Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit (one
+// ballot per digit bit, lanes_with_same_digit); the group's lowest lane advances the warp's counter of that digit (which
 // starts where the warp's keys of the digit start in the tile) past the group, and each lane
 // adds its lanes below it in the group. The order this gives is the tile's order, so the sort is
 // stable. Each key goes to its rank in shared memory: the tile in digit order.
@@ -82,6 +82,22 @@ __device__ __forceinline__ std::uint32_t digit_look_back(const std::uint32_t* st
     sum += word & digit_count_mask;
     if (word & digit_prefix) return sum;
   }
+}
+
+/// The lanes of the warp whose `digit` equals this lane's, among those whose `here` equals
+/// this lane's: one ballot per digit bit (and one for `here`), each keeping the lanes that agree
+/// on that bit. __match_any_sync gives the same mask, but measured slower here (it made a pass
+/// 2.1x CUB's time on an H100; docs/algorithms/sort.md#onesweep).
+__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool here) {
+  const unsigned present = __ballot_sync(full_warp, here);
+  unsigned same = here ? present : ~present;
+#pragma unroll
+  for (int bit = 0; bit < onesweep_radix_bits; ++bit) {
+    const bool set = (digit >> bit) & 1;
+    const unsigned with = __ballot_sync(full_warp, set);
+    same &= set ? with : ~with;
+  }
+  return same;
 }
 
 /// Shared memory beyond the static: the tile's keys (then its values) in digit order, and each
@@ -163,7 +179,7 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   for (int i = 0; i < Items; ++i) {
     const bool here = segment + i * 32 + lane < valid;
     const unsigned d = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
-    const unsigned group = __match_any_sync(full_warp, d);
+    const unsigned group = lanes_with_same_digit(d, here);
     const int leader = __ffs(group) - 1;
     std::uint32_t at = 0;
     if (here && lane == leader) at = atomicAdd(&my_counts[d], __popc(group));
