@@ -12,10 +12,10 @@
 // ranked, so that later tiles looking back find it sooner.
 //
 // Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit (one
-// ballot per digit bit, lanes_with_same_digit); the group's lowest lane advances the warp's counter of that digit (which
-// starts where the warp's keys of the digit start in the tile) past the group, and each lane
-// adds its lanes below it in the group. The order this gives is the tile's order, so the sort is
-// stable. Each key goes to its rank in shared memory: the tile in digit order.
+// ballot per digit bit, lanes_with_same_digit); the group's lowest lane advances the warp's counter
+// of that digit (which starts where the warp's keys of the digit start in the tile) past the group,
+// and each lane adds its lanes below it in the group. The order this gives is the tile's order, so
+// the sort is stable. Each key goes to its rank in shared memory: the tile in digit order.
 //
 // Chained-scan digit binning: meanwhile each digit's thread looks back over earlier tiles'
 // published counts of its digit until one has published its inclusive prefix (how many keys of
@@ -25,7 +25,7 @@
 //
 // Then the block writes its keys out: the tile's keys of digit d, in tile order, go to
 // start(d) + (keys of d in earlier tiles) + (position within the tile's keys of d), runs of
-// consecutive addresses. Pairs then move their values through shared memory the same way.
+// consecutive addresses, and a pair's value with its key.
 #pragma once
 
 #include <cstdint>
@@ -100,10 +100,12 @@ __device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool h
   return same;
 }
 
-/// Shared memory beyond the static: the tile's keys (then its values) in digit order, and each
-/// warp's digit counters.
-inline std::uint64_t onesweep_dynamic_shared(int block_threads, int items, std::size_t key_bytes) {
-  return std::uint64_t(block_threads) * items * key_bytes +
+/// Shared memory beyond the static: the tile's keys in digit order (and for pairs its values,
+/// so that they are loaded while the block looks back rather than after its keys are written),
+/// and each warp's digit counters.
+inline std::uint64_t onesweep_dynamic_shared(int block_threads, int items, std::size_t key_bytes,
+                                             bool pairs) {
+  return std::uint64_t(block_threads) * items * key_bytes * (pairs ? 2 : 1) +
          std::uint64_t(block_threads / 32) * onesweep_radix * sizeof(std::uint32_t);
 }
 
@@ -118,7 +120,9 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
   const int tile_items = blockDim.x * Items;
   T* sorted = cuda::dynamic_shared<T>();
-  auto* warp_counts = reinterpret_cast<std::uint32_t*>(sorted + tile_items);  // [warps][radix]
+  T* sorted_values = sorted + tile_items;  // pairs only
+  auto* warp_counts =
+      reinterpret_cast<std::uint32_t*>(sorted + (Pairs ? 2 : 1) * tile_items);  // [warps][radix]
   std::uint32_t* my_counts = warp_counts + warp * radix;
 
   for (unsigned d = lane; d < radix; d += 32) my_counts[d] = 0;
@@ -135,8 +139,8 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   for (int i = 0; i < Items; ++i)
     if (segment + i * 32 + lane < valid) key[i] = a.keys_in[tile_begin + segment + i * 32 + lane];
 
-  // Early counts: each warp counts its digits (shared-memory atomics), so that the tile's counts
-  // are published before the keys are ranked, and the tiles after it find them sooner.
+      // Early counts: each warp counts its digits (shared-memory atomics), so that the tile's
+      // counts are published before the keys are ranked, and the tiles after it find them sooner.
 #pragma unroll
   for (int i = 0; i < Items; ++i)
     if (segment + i * 32 + lane < valid)
@@ -187,6 +191,14 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
     if (here) sorted[rank[i]] = key[i];
   }
 
+  // Pairs: each value goes where its key went, loaded while the digits' threads look back.
+  if constexpr (Pairs) {
+#pragma unroll
+    for (int i = 0; i < Items; ++i)
+      if (segment + i * 32 + lane < valid)
+        sorted_values[rank[i]] = a.values_in[tile_begin + segment + i * 32 + lane];
+  }
+
   // The digits' threads look back (while later warps may still be ranking).
   if (digit < radix) {
     const std::uint32_t earlier = tile == 0 ? 0 : digit_look_back(a.states, tile, digit);
@@ -199,28 +211,15 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   }
   __syncthreads();
 
-  unsigned out_digit[Pairs ? Items : 1];
 #pragma unroll
   for (int k = 0; k < Items; ++k) {
     const int j = k * blockDim.x + threadIdx.x;
     if (j < valid) {
-      const T k_j = sorted[j];
-      const unsigned d = digit_of(k_j, a.shift, digit_mask, a.descending);
-      a.keys_out[destination_base[d] + j] = k_j;
-      if constexpr (Pairs) out_digit[k] = d;
-    }
-  }
-  if constexpr (Pairs) {
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < Items; ++i)
-      if (segment + i * 32 + lane < valid)
-        sorted[rank[i]] = a.values_in[tile_begin + segment + i * 32 + lane];
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < Items; ++k) {
-      const int j = k * blockDim.x + threadIdx.x;
-      if (j < valid) a.values_out[destination_base[out_digit[k]] + j] = sorted[j];
+      const T key_j = sorted[j];
+      const std::uint64_t to =
+          destination_base[digit_of(key_j, a.shift, digit_mask, a.descending)] + j;
+      a.keys_out[to] = key_j;
+      if constexpr (Pairs) a.values_out[to] = sorted_values[j];
     }
   }
 }

@@ -120,7 +120,8 @@ class onesweep_sort {
     });
   }
   std::uint64_t pass_shared() const {
-    return onesweep_dynamic_shared(shape_.block_threads, shape_.items_per_thread, sizeof(T));
+    return onesweep_dynamic_shared(shape_.block_threads, shape_.items_per_thread, sizeof(T),
+                                   pairs_);
   }
 
   std::uint64_t n_;
