@@ -12,16 +12,17 @@
 namespace parprim::cuda_efficient {
 
 /// The pass's __launch_bounds__. A block has at least one thread per digit (256): each digit's
-/// count, look-back and destination belong to one thread. Two blocks of 384 threads per SM for
-/// 4-byte keys (80 registers each: their keys and ranks stay in registers at 23 keys per thread);
-/// 8-byte keys need more registers than that leaves.
-inline constexpr int onesweep_max_threads = 384;
+/// count, look-back and destination belong to one thread. For 4-byte keys, two blocks of 512
+/// threads per SM: 64 registers a thread, which keeps 23 keys and their ranks in registers and
+/// lets four blocks of 256 share an SM (measured 6% faster than 80 registers and three blocks on
+/// an H100, docs/algorithms/sort.md#onesweep); 8-byte keys take 128.
+inline constexpr int onesweep_max_threads = 512;
 template <class T>
 inline constexpr int onesweep_min_blocks = sizeof(T) == 4 ? 2 : 1;
 inline constexpr int onesweep_radix_bits = 8;
 inline constexpr int onesweep_radix = 1 << onesweep_radix_bits;
 
-using onesweep_block_sizes = cuda::compiled_constants<256, onesweep_max_threads>;
+using onesweep_block_sizes = cuda::compiled_constants<256, 384, onesweep_max_threads>;
 using onesweep_items = cuda::compiled_constants<16, 23>;
 
 /// The default tile, for 4- and 8-byte keys alike: 256 threads of 23 keys (5888 keys). CUB's
