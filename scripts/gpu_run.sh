@@ -27,7 +27,7 @@
 #     onesweep: cuda_efficient's Onesweep sort: conformance at every compiled tile shape beside
 #     compute-sanitizer memcheck, racecheck and synccheck (u32, i64 and f32 sorts up to
 #     $SANITIZE_MAX_SIZE), configs/onesweep.yaml beside radix and cub, and sorts past 2^31
-#     (configs/gpu_large.yaml; ONESWEEP_LARGE=0 leaves it out);
+#     (configs/onesweep_large.yaml; ONESWEEP_LARGE=0 leaves it out);
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
@@ -249,8 +249,8 @@ if want onesweep; then
   runner onesweep.yaml onesweep | tail -60
 fi
 if want onesweep && [ "${ONESWEEP_LARGE:-1}" = 1 ]; then
-  step "sort past 2^31 keys (configs/gpu_large.yaml)"
-  runner gpu_large.yaml onesweep_large --backends cuda_efficient,thrust --operations sort | tail -12
+  step "sort past 2^31 keys (configs/onesweep_large.yaml)"
+  runner onesweep_large.yaml onesweep_large | tail -8
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"

@@ -15,7 +15,7 @@ namespace parprim::cuda_efficient {
 /// count, look-back and destination belong to one thread. For 4-byte keys, two blocks of 512
 /// threads per SM: 64 registers a thread, which keeps 23 keys and their ranks in registers and
 /// lets four blocks of 256 share an SM (measured 6% faster than 80 registers and three blocks on
-/// an H100, docs/algorithms/sort.md#onesweep); 8-byte keys take 128.
+/// an H100, docs/algorithms/radix_sort.md); 8-byte keys take 128.
 inline constexpr int onesweep_max_threads = 512;
 template <class T>
 inline constexpr int onesweep_min_blocks = sizeof(T) == 4 ? 2 : 1;
@@ -27,9 +27,9 @@ using onesweep_items = cuda::compiled_constants<16, 23>;
 
 /// The default tile, for 4- and 8-byte keys alike: 256 threads of 23 keys (5888 keys). CUB's
 /// sm_90 tuning takes 384 x 23 (cub/device/dispatch/tuning/tuning_radix_sort.cuh); measured on an
-/// H100 at 2^26 (docs/algorithms/sort.md#onesweep), 256 x 23 ties it for 4-byte keys and is
-/// 16% faster for 8-byte keys, whose 128 registers a thread leave room for two blocks of 256 on
-/// an SM but one of 384.
+/// H100 at 2^26 (docs/algorithms/radix_sort.md), 256 x 23 takes 7% less time for 4-byte keys
+/// (four blocks of 256 per SM against two of 384) and 17% less for 8-byte keys, whose 128
+/// registers a thread leave room for two blocks of 256 on an SM but one of 384.
 inline constexpr int onesweep_default_block_threads = 256;
 inline constexpr int onesweep_policy_items = 23;
 
