@@ -31,10 +31,9 @@
 
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
+#include "warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
-
-inline constexpr unsigned full_warp = 0xFFFFFFFFu;
 
 /// What a tile has published in the current run.
 enum tile_kind : std::uint32_t { tile_none = 0, tile_aggregate = 1, tile_prefix = 2 };
@@ -111,13 +110,6 @@ struct tile_states_view {
     }
   }
 };
-
-template <class V>
-__device__ __forceinline__ V warp_sum(V x) {
-#pragma unroll
-  for (int d = 16; d > 0; d >>= 1) x = V(x + __shfl_xor_sync(full_warp, x, d));
-  return x;
-}
 
 /// Called by all 32 lanes of one warp of tile `tile` (> 0) after it published its aggregate:
 /// the sum of every earlier tile (the tile's exclusive prefix), the same in every lane.

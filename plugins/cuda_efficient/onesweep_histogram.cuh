@@ -9,7 +9,7 @@
 #include "onesweep_shape.hpp"
 #include "parprim/cuda/launch.cuh"
 #include "radix_digit.cuh"
-#include "warp_striped_tile.cuh"
+#include "warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -16,6 +16,7 @@
 #include "parprim/host/radix_sort.hpp"
 #include "parprim/radix_key.hpp"
 #include "radix_digit.cuh"
+#include "warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 
@@ -53,13 +54,9 @@ __device__ __forceinline__ std::uint64_t block_exclusive_sum(std::uint64_t value
                                                              std::uint64_t* warp_sums) {
   constexpr int warps = sort_block_threads / 32;
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  std::uint64_t x = value;
-#pragma unroll
-  for (int offset = 1; offset < 32; offset <<= 1) {
-    const std::uint64_t y = __shfl_up_sync(0xFFFFFFFFu, x, offset);
-    if (lane >= offset) x += y;
-  }
-  if (lane == 31) warp_sums[warp] = x;
+  std::uint64_t before_in_warp;
+  const std::uint64_t through = warp_inclusive(value, before_in_warp);
+  if (lane == 31) warp_sums[warp] = through;
   __syncthreads();
   if (threadIdx.x == 0) {
     std::uint64_t running = 0;
@@ -72,7 +69,7 @@ __device__ __forceinline__ std::uint64_t block_exclusive_sum(std::uint64_t value
   }
   __syncthreads();
   total = warp_sums[warps];
-  return warp_sums[warp] + x - value;
+  return warp_sums[warp] + before_in_warp;
 }
 
 template <class T, class I, unsigned Bits, bool Pairs>

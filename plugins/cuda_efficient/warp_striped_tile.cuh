@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "decoupled_lookback.cuh"
+#include "warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 
@@ -91,21 +92,6 @@ struct warp_striped {
     for_each_valid(valid, [&](int r, int i) { seg[i] = v[r]; });
   }
 };
-
-/// Inclusive scan across the lanes of a warp; `exclusive` gets the same scan shifted by one lane
-/// (0 in lane 0), taken from the neighbour rather than by subtraction, which floats would round.
-template <class V>
-__device__ __forceinline__ V warp_inclusive(V x, V& exclusive) {
-  const int lane = threadIdx.x & 31;
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    const V y = __shfl_up_sync(full_warp, x, d);
-    if (lane >= d) x = V(x + y);
-  }
-  exclusive = __shfl_up_sync(full_warp, x, 1);
-  if (lane == 0) exclusive = V(0);
-  return x;
-}
 
 /// Where a block's warps and its tile start, in shared memory: filled by resolve_tile_offsets.
 template <class V>
