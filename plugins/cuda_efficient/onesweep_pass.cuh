@@ -84,12 +84,14 @@ __device__ __forceinline__ std::uint32_t digit_look_back(const std::uint32_t* st
   }
 }
 
-/// The lanes of the warp whose `digit` equals this lane's: one ballot per digit bit, each
-/// keeping the lanes that agree on that bit (as CUB's MatchAny does, util_ptx.cuh).
-/// __match_any_sync gives the same mask, but with it the sort of 2^28 u32 keys took 11.3 ms on an
-/// H100, with the ballots 8.0 ms (docs/algorithms/radix_sort.md).
-__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit) {
-  unsigned same = full_warp;
+/// The lanes of the warp whose `digit` equals this lane's, among those whose `here` equals
+/// this lane's: one ballot per digit bit (and one for `here`), each keeping the lanes that agree
+/// on that bit (as CUB's MatchAny does, util_ptx.cuh). __match_any_sync gives the same mask, but
+/// with it the sort of 2^28 u32 keys took 11.3 ms on an H100, with the ballots 8.0 ms; leaving
+/// out the `here` ballot in whole tiles measured no faster (docs/algorithms/radix_sort.md).
+__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool here) {
+  const unsigned present = __ballot_sync(full_warp, here);
+  unsigned same = here ? present : ~present;
 #pragma unroll
   for (int bit = 0; bit < onesweep_radix_bits; ++bit) {
     const bool set = (digit >> bit) & 1;
@@ -97,13 +99,6 @@ __device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit) {
     same &= set ? with : ~with;
   }
   return same;
-}
-
-/// The same among the lanes whose `here` equals this lane's (a tile's last row may be partial):
-/// one ballot more.
-__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool here) {
-  const unsigned present = __ballot_sync(full_warp, here);
-  return (here ? present : ~present) & lanes_with_same_digit(digit);
 }
 
 /// Shared memory beyond the static: the tile's keys in digit order (and for pairs its values,
@@ -138,7 +133,6 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   const std::uint64_t tile_begin = a.begin + std::uint64_t(tile) * tile_items;
   const auto valid = static_cast<int>(
       a.n - tile_begin < std::uint64_t(tile_items) ? a.n - tile_begin : tile_items);
-  const bool whole_tile = valid == tile_items;  // the same in every thread of the block
   const int segment = warp * 32 * Items;
 
   T key[Items];
@@ -190,7 +184,7 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   for (int i = 0; i < Items; ++i) {
     const bool here = segment + i * 32 + lane < valid;
     const unsigned d = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
-    const unsigned group = whole_tile ? lanes_with_same_digit(d) : lanes_with_same_digit(d, here);
+    const unsigned group = lanes_with_same_digit(d, here);
     const int leader = __ffs(group) - 1;
     std::uint32_t at = 0;
     if (here && lane == leader) at = atomicAdd(&my_counts[d], __popc(group));
