@@ -9,7 +9,8 @@
 //
 // Early counts: each warp counts its keys' digits in shared memory; each digit's thread sums the
 // warps' counts (the tile's count of the digit) and publishes it at once, before any key is
-// ranked, so that later tiles looking back find it sooner.
+// ranked, so that later tiles looking back can find it sooner (CUB's order; by itself it
+// measured no faster here, docs/algorithms/radix_sort.md).
 //
 // Ranking (warp-level match): for each of its Items rows, a warp groups its lanes by digit (one
 // ballot per digit bit, lanes_with_same_digit); the group's lowest lane advances the warp's counter
