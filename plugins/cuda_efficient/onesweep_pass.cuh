@@ -71,14 +71,13 @@ struct onesweep_launch {
 
 /// The sum of every earlier tile's count of `digit` (tile > 0), walking back over their states
 /// one tile at a time until an inclusive prefix ends the walk.
-__device__ __forceinline__ std::uint32_t digit_look_back(const std::uint32_t* states,
-                                                         std::uint32_t tile, unsigned digit) {
+__device__ __forceinline__ std::uint32_t digit_look_back(std::uint32_t* states, std::uint32_t tile,
+                                                         unsigned digit) {
   std::uint32_t sum = 0;
   for (std::uint32_t t = tile - 1;; --t) {
     std::uint32_t word;
     do {
-      word = device_atomic(const_cast<std::uint32_t&>(states[t * onesweep_radix + digit]))
-                 .load(::cuda::memory_order_relaxed);
+      word = device_atomic(states[t * onesweep_radix + digit]).load(::cuda::memory_order_relaxed);
     } while (word == 0);
     sum += word & digit_count_mask;
     if (word & digit_prefix) return sum;

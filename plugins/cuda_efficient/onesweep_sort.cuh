@@ -34,10 +34,9 @@ class onesweep_sort {
       : n_(n),
         pairs_(pairs),
         shape_(shape),
-        tile_(shape.tile()),
-        portion_tiles_(static_cast<std::uint32_t>(
-            std::max<std::uint64_t>(1, cuda::tiles_for(std::min(n, onesweep_portion), tile_)))),
-        portions_(cuda::tiles_for(n, std::uint64_t(portion_tiles_) * tile_)),
+        portion_tiles_(static_cast<std::uint32_t>(std::max<std::uint64_t>(
+            1, cuda::tiles_for(std::min(n, onesweep_portion), std::uint64_t(shape_.tile()))))),
+        portions_(cuda::tiles_for(n, std::uint64_t(portion_tiles_) * std::uint64_t(shape_.tile()))),
         slice_words_(std::uint64_t(portion_tiles_) * onesweep_radix + 1),
         key_scratch_(n),
         value_scratch_(pairs ? n : 0),
@@ -82,9 +81,9 @@ class onesweep_sort {
         if (portion > 0)
           PARPRIM_CUDA_CHECK(
               cudaMemsetAsync(slice, 0, slice_words_ * sizeof(std::uint32_t), stream));
-        const std::uint64_t begin = portion * portion_tiles_ * tile_;
-        const auto tiles = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(portion_tiles_, cuda::tiles_for(n_ - begin, tile_)));
+        const std::uint64_t begin = portion * portion_tiles_ * shape_.tile();
+        const auto tiles = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            portion_tiles_, cuda::tiles_for(n_ - begin, std::uint64_t(shape_.tile()))));
         std::uint64_t* starts = starts_.get() + place * stride + portion * onesweep_radix;
         const onesweep_launch<T> launch{keys.source,
                                         keys.destination,
@@ -127,7 +126,6 @@ class onesweep_sort {
   std::uint64_t n_;
   bool pairs_;
   lookback_shape shape_;
-  std::uint64_t tile_;
   std::uint32_t portion_tiles_;
   std::uint64_t portions_;
   std::uint64_t slice_words_;  // per place: the tile counter, then tiles x 256 states
