@@ -37,10 +37,10 @@ class cpu_seq_backend final : public host_backend {
                       {}},
                      {PARPRIM_OP_SORT,
                       "radix",
-                      "LSD radix sort, constant digits skipped",
+                      "MSD split into cache-sized buckets, then LSD in cache",
                       PARPRIM_ALL_DTYPES,
                       every_sort,
-                      {{"radix_bits", "bits per radix digit", 11, {8, 11}}}},
+                      {{"radix_bits", "bits of the widest radix digit", 11, {8, 11}}}},
                      {PARPRIM_OP_SORT,
                       "std",
                       "std::stable_sort, for comparison",
@@ -82,8 +82,9 @@ class cpu_seq_backend final : public host_backend {
                   boost::sort::pdqsort_branchless(first, last, less);
                 },
                 false);
-          if (p.params.at("radix_bits") == 8) return std::make_unique<radix_sort_plan<T, 8>>(p, n);
-          return std::make_unique<radix_sort_plan<T, 11>>(p, n);
+          host::radix_sort_policy policy;
+          policy.max_bits = static_cast<unsigned>(p.params.at("radix_bits"));
+          return std::make_unique<radix_sort_plan<T>>(p, n, policy);
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_seq: unknown operation");
     });

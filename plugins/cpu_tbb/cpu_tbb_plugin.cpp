@@ -164,7 +164,7 @@ class cpu_tbb_backend final : public host_backend {
                  {}},
                 {PARPRIM_OP_SORT,
                  "radix",
-                 "parallel LSD radix sort (11-bit digits)",
+                 "parallel MSD split into cache-sized buckets, then LSD in cache per thread",
                  PARPRIM_ALL_DTYPES,
                  every_sort,
                  {}},
@@ -223,7 +223,7 @@ class cpu_tbb_backend final : public host_backend {
           // Boost.Sort's parallel sorts run on threads of their own, `threads` of them.
           if (p.variant == "block_indirect_sort") return make_block_indirect_sort(p, n, threads);
           if (p.variant == "parallel_stable_sort") return make_parallel_stable_sort(p, n, threads);
-          return std::make_unique<parallel_radix_sort_plan<T, 11>>(p, n, threads);
+          return std::make_unique<parallel_radix_sort_plan<T>>(p, n, threads);
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_tbb: unknown operation");
     });

@@ -1,127 +1,166 @@
-// cpu_tbb's LSD radix sort: the keys are cut into one block per worker (a few more, for
-// balance); each pass counts digits per block in parallel, turns the counts into each block's
-// write offsets (digit-major, so equal digits keep block order: stable), and scatters the
-// blocks in parallel. Digits constant across all keys are skipped.
+// cpu_tbb's radix sort: host/hybrid_radix_sort.hpp with its memory-wide splits done by every
+// thread at once. A range too large for one thread is cut into blocks; each block counts its
+// digits in parallel, the counts become each block's write offsets (digit-major, so equal
+// digits keep block order: stable), and the blocks scatter in parallel through their thread's
+// write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
+// each; a bucket still too large for one thread (skewed keys) is split the same way again.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include "parprim/host/aligned_array.hpp"
-#include "parprim/host/radix_sort.hpp"
+#include "parprim/host/hybrid_radix_sort.hpp"
 #include "parprim/plugin.hpp"
 
 namespace parprim::cpu_tbb {
 
-template <class T, unsigned Bits>
+template <class T>
 class parallel_radix_sort_plan final : public plan {
-  using D = host::radix_digits<T, Bits>;
+  using counts_type = std::array<std::uint64_t, host::max_buckets>;
 
  public:
   parallel_radix_sort_plan(const problem& p, std::uint64_t n, int threads)
       : n_(n),
-        descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
+        keys_(p.sort_order == PARPRIM_SORT_DESCENDING),
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         arena_(threads),
-        blocks_(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads * 4ull, n / 4096))),
-        key_scratch_(n),
-        value_scratch_(pairs_ ? n : 0),
-        all_pass_hist_(blocks_ * D::passes),
-        pass_hist_(blocks_),
-        offsets_(blocks_ * D::buckets) {
-    buffers_.reserve(blocks_);
-    for (std::uint64_t b = 0; b < blocks_; ++b) buffers_.emplace_back(pairs_);
+        max_blocks_(2 * static_cast<std::uint64_t>(arena_.max_concurrency())),
+        spare_keys_(n),
+        spare_values_(pairs_ ? n : 0),
+        block_counts_(max_blocks_),
+        block_offsets_(max_blocks_),
+        block_bounds_(max_blocks_),
+        bucket_counts_(host::radix_keys<T>::bits / policy_.min_split_bits + 1) {
+    for (int t = 0; t < arena_.max_concurrency(); ++t)
+      sorters_.push_back(std::make_unique<host::radix_sorter<T>>(policy_, pairs_));
+    // One thread sorts ranges up to a few cache sorts long: below that, a parallel split costs
+    // more in its partial lines and joins than the other threads give back.
+    serial_limit_ = 4 * static_cast<std::uint64_t>(sorters_.front()->capacity());
   }
 
   void run(const parprim_io& io) override {
-    const T* keys_in = io_in<T>(io);
-    T* keys_out = io_out<T>(io);
-    const T* values_in = pairs_ ? io_values_in<T>(io) : nullptr;
-    T* values_out = pairs_ ? io_values_out<T>(io) : nullptr;
-
-    // One read of the input counts every digit of every pass, per block.
-    for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-      auto* h = &all_pass_hist_[b * D::passes];
-      for (unsigned pass = 0; pass < D::passes; ++pass) h[pass].fill(0);
-      host::histogram_all_passes<T, Bits>(keys_in + begin, end - begin, descending_, h);
-    });
-    std::vector<typename D::histogram> global(D::passes);
-    for (auto& g : global) g.fill(0);
-    for (std::uint64_t b = 0; b < blocks_; ++b)
-      for (unsigned pass = 0; pass < D::passes; ++pass)
-        for (unsigned d = 0; d < D::buckets; ++d)
-          global[pass][d] += all_pass_hist_[b * D::passes + pass][d];
-    const std::vector<unsigned> passes = host::needed_passes<T, Bits>(global.data(), n_);
-    if (passes.empty()) {  // every key equal: the stable order is the input order
-      copy_parallel(keys_out, keys_in);
-      if (pairs_) copy_parallel(values_out, values_in);
-      return;
-    }
-
-    const auto count = static_cast<unsigned>(passes.size());
-    for (unsigned k = 0; k < count; ++k) {
-      const unsigned pass = passes[k];
-      const auto keys = host::pass_buffers<T>(k, count, keys_in, keys_out, key_scratch_.data());
-      const auto values =
-          host::pass_buffers<T>(k, count, values_in, values_out, value_scratch_.data());
-      // The first pass reads the input, whose block counts are already known.
-      if (k == 0) {
-        for (std::uint64_t b = 0; b < blocks_; ++b)
-          pass_hist_[b] = all_pass_hist_[b * D::passes + pass];
-      } else {
-        for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-          pass_hist_[b].fill(0);
-          host::histogram_one_pass<T, Bits>(keys.source + begin, end - begin, descending_, pass,
-                                            pass_hist_[b]);
-        });
-      }
-      // Digit-major, block-minor offsets: block b's keys with digit d follow every smaller
-      // digit and block b-1's keys with digit d.
-      std::uint64_t sum = 0;
-      for (unsigned d = 0; d < D::buckets; ++d)
-        for (std::uint64_t b = 0; b < blocks_; ++b) {
-          offsets_[b * D::buckets + d] = sum;
-          sum += pass_hist_[b][d];
-        }
-      for_each_block([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-        host::scatter_pass<T, Bits>(keys.source + begin, pairs_ ? values.source + begin : nullptr,
-                                    end - begin, descending_, pass, &offsets_[b * D::buckets],
-                                    keys.destination, values.destination, buffers_[b]);
-      });
-    }
+    const host::elements<const T> in{io_in<T>(io), pairs_ ? io_values_in<T>(io) : nullptr};
+    const host::elements<T> out{io_out<T>(io), pairs_ ? io_values_out<T>(io) : nullptr};
+    const host::elements<T> spare{spare_keys_.data(), pairs_ ? spare_values_.data() : nullptr};
+    arena_.execute([&] { sort(in, out, spare, n_, host::radix_keys<T>::bits, 0); });
   }
 
  private:
-  template <class Fn>
-  void for_each_block(Fn fn) {
-    const std::uint64_t per_block = (n_ + blocks_ - 1) / blocks_;
-    arena_.execute([&] {
-      tbb::parallel_for(std::uint64_t{0}, blocks_, [&](std::uint64_t b) {
-        const std::uint64_t begin = std::min(n_, b * per_block);
-        fn(b, begin, std::min(n_, begin + per_block));
-      });
+  // radix_sorter::sort's contract, with the split spread over the threads.
+  void sort(host::elements<const T> src, host::elements<T> out, host::elements<T> spare,
+            std::uint64_t n, unsigned low_bits, unsigned depth) {
+    if (n <= serial_limit_) return own_sorter().sort(src, out, spare, n, low_bits, keys_);
+    const std::uint32_t capacity = own_sorter().capacity();
+    const std::uint64_t blocks = std::min<std::uint64_t>(max_blocks_, n / capacity);
+    const host::digit_place first = host::first_split_place(n, low_bits, capacity, policy_);
+    const auto bounds = count_blocks(src, n, blocks, first);
+    const host::split_choice choice = host::choose_split(bounds, low_bits, n, capacity, policy_);
+    if (choice.kind == host::split_choice::copy) return copy(src, out, n);
+    if (choice.place != first) count_blocks(src, n, blocks, choice.place);
+
+    const bool one_pass = choice.kind == host::split_choice::one_pass;
+    const host::elements<T> to = one_pass ? (src.keys == out.keys ? spare : out)
+                                          : (src.keys == spare.keys ? out : spare);
+    auto& totals = bucket_counts_[depth];
+    scatter_blocks(src, n, blocks, choice.place, to, totals);
+    if (one_pass) return copy(to, out, n);
+
+    // Buckets one thread can sort, in parallel; the others one after another, each split by
+    // all the threads.
+    const std::uint32_t buckets = choice.place.buckets();
+    const unsigned below = choice.place.shift;
+    std::uint64_t starts[host::max_buckets];
+    host::exclusive_offsets(totals.data(), buckets, std::uint64_t{0}, starts);
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const auto& r) {
+      for (std::uint32_t b = r.begin(); b != r.end(); ++b)
+        if (totals[b] && totals[b] <= serial_limit_)
+          own_sorter().sort(to + starts[b], out + starts[b], spare + starts[b], totals[b], below,
+                            keys_);
     });
+    for (std::uint32_t b = 0; b < buckets; ++b)
+      if (totals[b] > serial_limit_)
+        sort(to + starts[b], out + starts[b], spare + starts[b], totals[b], below, depth + 1);
   }
-  void copy_parallel(T* dst, const T* src) {
-    for_each_block([&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-      std::memcpy(dst + begin, src + begin, (end - begin) * sizeof(T));
+
+  // Each block's counts of `place` (block_counts_), and the range's key bounds.
+  host::key_bounds<radix_key_t<T>> count_blocks(host::elements<const T> src, std::uint64_t n,
+                                                std::uint64_t blocks, host::digit_place place) {
+    for_each_block(n, blocks, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+      auto& counts = block_counts_[b];
+      std::fill_n(counts.begin(), place.buckets(), 0);
+      block_bounds_[b] =
+          host::count_digit(src.keys + begin, end - begin, keys_, place, counts.data());
+    });
+    host::key_bounds<radix_key_t<T>> all;
+    for (std::uint64_t b = 0; b < blocks; ++b) all.merge(block_bounds_[b]);
+    return all;
+  }
+
+  // The stable scatter of src by `place` from block_counts_, each block through its thread's
+  // buffers; totals receives every bucket's count.
+  void scatter_blocks(host::elements<const T> src, std::uint64_t n, std::uint64_t blocks,
+                      host::digit_place place, host::elements<T> to, counts_type& totals) {
+    // Digit-major, block-minor: block b's keys with digit d follow every smaller digit and
+    // block b-1's keys with digit d.
+    std::uint64_t sum = 0;
+    for (std::uint32_t d = 0; d < place.buckets(); ++d) {
+      totals[d] = 0;
+      for (std::uint64_t b = 0; b < blocks; ++b) {
+        block_offsets_[b][d] = sum;
+        sum += block_counts_[b][d];
+        totals[d] += block_counts_[b][d];
+      }
+    }
+    for_each_block(n, blocks, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+      own_sorter().buffers().scatter(src + begin, end - begin, place.buckets(),
+                                     block_offsets_[b].data(), to,
+                                     host::digit_of<T>{keys_, place});
     });
   }
 
+  void copy(host::elements<const T> src, host::elements<T> dst, std::uint64_t n) {
+    if (src.keys == dst.keys) return;
+    const std::uint64_t blocks = std::min<std::uint64_t>(max_blocks_, n / 4096 + 1);
+    for_each_block(n, blocks, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+      host::radix_sorter<T>::copy_elements(src + begin, dst + begin, end - begin);
+    });
+  }
+
+  template <class Fn>
+  void for_each_block(std::uint64_t n, std::uint64_t blocks, Fn fn) {
+    const std::uint64_t per_block = (n + blocks - 1) / blocks;
+    tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+      const std::uint64_t begin = std::min(n, b * per_block);
+      fn(b, begin, std::min(n, begin + per_block));
+    });
+  }
+
+  // The calling thread's sorter: a thread sorts one range at a time, so none is shared.
+  host::radix_sorter<T>& own_sorter() {
+    return *sorters_[static_cast<std::size_t>(tbb::this_task_arena::current_thread_index())];
+  }
+
+  host::radix_sort_policy policy_;
   std::uint64_t n_;
-  bool descending_, pairs_;
+  host::radix_keys<T> keys_;
+  bool pairs_;
   tbb::task_arena arena_;
-  std::uint64_t blocks_;
-  host::aligned_array<T> key_scratch_, value_scratch_;
-  // One set per block: blocks scatter at the same time.
-  std::vector<host::write_combining_buffers<T, D::buckets>> buffers_;
-  std::vector<typename D::histogram> all_pass_hist_, pass_hist_;
-  std::vector<std::uint64_t> offsets_;
+  std::uint64_t max_blocks_;
+  std::uint64_t serial_limit_ = 0;
+  host::aligned_array<T> spare_keys_, spare_values_;
+  std::vector<std::unique_ptr<host::radix_sorter<T>>> sorters_;
+  std::vector<counts_type> block_counts_, block_offsets_;
+  std::vector<host::key_bounds<radix_key_t<T>>> block_bounds_;
+  std::vector<counts_type> bucket_counts_;  // a split's bucket counts, one per depth
 };
 
 }  // namespace parprim::cpu_tbb

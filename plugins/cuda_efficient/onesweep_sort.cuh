@@ -21,7 +21,7 @@
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/cuda/launch.cuh"
-#include "parprim/host/radix_sort.hpp"
+#include "parprim/host/ping_pong.hpp"
 
 namespace parprim::cuda_efficient {
 

@@ -13,7 +13,7 @@
 
 #include "blelloch_scan.cuh"
 #include "parprim/cuda/device_buffer.hpp"
-#include "parprim/host/radix_sort.hpp"
+#include "parprim/host/ping_pong.hpp"
 #include "parprim/radix_key.hpp"
 #include "radix_digit.cuh"
 #include "warp_scan.cuh"

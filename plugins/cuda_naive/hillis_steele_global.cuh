@@ -7,7 +7,7 @@
 
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/launch.cuh"
-#include "parprim/host/radix_sort.hpp"
+#include "parprim/host/ping_pong.hpp"
 
 namespace parprim::cuda_naive {
 

@@ -9,7 +9,7 @@
 
 #include "naive_scan.cuh"
 #include "parprim/cuda/device_buffer.hpp"
-#include "parprim/host/radix_sort.hpp"
+#include "parprim/host/ping_pong.hpp"
 #include "parprim/radix_key.hpp"
 
 namespace parprim::cuda_naive {

@@ -57,6 +57,26 @@ assert checked == 3 * 6 * 4 * 6 + 3 * 2 * 4, checked  # float_special is floats 
 assert skipped > 0, "the float sorts of float_special were not skipped"
 print(f"{len(numpy)} numpy records; {checked} compaction counts equal the oracle's; {skipped} skipped")
 PY
+# numpy again with its AVX-512 code off, into the same file: a second backend beside the first,
+# whose records and context stay; the second run's dispatch says what was switched off.
+python3 "$script" "$work/with_numpy.json" --out "$work/with_both.json" --without-avx512 \
+  --warmup 0 --min-samples 1 --max-samples 2 --min-time 0 --max-time 0.05 \
+  2> "$work/script_avx2.log" || { cat "$work/script_avx2.log"; echo "--without-avx512 failed"; exit 1; }
+python3 - "$work/with_numpy.json" "$work/with_both.json" <<'PY'
+import json, sys
+first = json.load(open(sys.argv[1]))
+both = json.load(open(sys.argv[2]))
+count = lambda doc, name: sum(r["backend"] == name for r in doc["records"])
+assert count(both, "numpy") == count(first, "numpy") > 0
+assert count(both, "numpy_avx2") == count(first, "numpy"), count(both, "numpy_avx2")
+assert len(both["records"]) == len(first["records"]) + count(first, "numpy")
+about = both["context"]["numpy_backends"]
+assert "AVX512" in about["numpy_avx2"]["simd"]["disabled"], about["numpy_avx2"]
+assert about["numpy"]["simd"]["disabled"] == "", about["numpy"]
+assert not any("AVX512" in f or f == "X86_V4" for f in about["numpy_avx2"]["simd"]["dispatch_found"]), about
+assert both["context"]["numpy"] == about["numpy"]
+print(f"{count(both, 'numpy_avx2')} numpy_avx2 records beside {count(both, 'numpy')} numpy records")
+PY
 # The report of one type and distribution (a report draws plots per benchmark: all of them
 # would take minutes).
 python3 - "$work/with_numpy.json" "$work/u32_uniform.json" <<'PY'

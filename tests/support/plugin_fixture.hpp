@@ -21,17 +21,23 @@ inline plugin_client built_plugin(const std::string& name) {
                                    ("parprim_plugin_" + name + ".so")));
 }
 
-/// Runs `p` once at size n on a seeded input and returns the first mismatch with the oracle.
-inline std::optional<mismatch> check_against_oracle(const plugin_client& client, const problem& p,
-                                                    std::uint64_t n, distribution d,
-                                                    std::uint64_t seed) {
-  const host_array in = generate(p.dtype, d, n, seed);
+/// Runs `p` once on `in` and returns the first mismatch with the oracle.
+inline std::optional<mismatch> check_input_against_oracle(const plugin_client& client,
+                                                          const problem& p, const host_array& in) {
+  const std::uint64_t n = in.size();
   const bool pairs = p.has_values();
   const host_array values = pairs ? generate_values(p.dtype, n) : host_array();
   const auto expected = compute_reference(p, in, pairs ? &values : nullptr);
   const run_result got = run_once(client, p, in, pairs ? &values : nullptr);
   REQUIRE(got.input_unchanged);
   return validate(p, in, expected, {&got.out, &got.values_out, got.count});
+}
+
+/// Runs `p` once at size n on a seeded input and returns the first mismatch with the oracle.
+inline std::optional<mismatch> check_against_oracle(const plugin_client& client, const problem& p,
+                                                    std::uint64_t n, distribution d,
+                                                    std::uint64_t seed) {
+  return check_input_against_oracle(client, p, generate(p.dtype, d, n, seed));
 }
 
 /// Runs a shell command; returns its exit status and output.

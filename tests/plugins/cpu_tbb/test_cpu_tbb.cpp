@@ -1,3 +1,4 @@
+#include <cstring>
 #include <fstream>
 
 #include "plugin_fixture.hpp"
@@ -18,6 +19,35 @@ TEST_CASE("cpu_tbb: every thread count gives the oracle's answer") {
       // Larger than a few of the 128 KiB parts, so that parts chain across threads.
       CHECK_FALSE(test::check_against_oracle(client, p, 1000003, distribution::small, seed));
     }
+  }
+}
+
+TEST_CASE("cpu_tbb: the radix sort splits a bucket too large for one thread again, in parallel") {
+  // Nine keys in ten are one key, so the first parallel split leaves one bucket of ~950000
+  // keys, more than one thread sorts alone (4 cache sorts: 262144 u32 keys, 131072 pairs or
+  // 8-byte keys): every thread splits it again (and its equal keys are then copied), while the
+  // other buckets are sorted one per thread.
+  const plugin_client client = test::built_plugin("cpu_tbb");
+  for (parprim_dtype t : {PARPRIM_U32, PARPRIM_I64, PARPRIM_F32}) {
+    const std::uint64_t n = 1048579, seed = 29;
+    const host_array uniform = generate(t, distribution::uniform, n, seed);
+    host_array in = generate(t, distribution::uniform, n, seed + 1);
+    const std::size_t size = dtype_size(t);
+    auto* bytes = static_cast<std::byte*>(in.data());
+    const auto* common = static_cast<const std::byte*>(uniform.data());
+    for (std::uint64_t i = 0; i < n; ++i)  // one key in ten its own, the others all one key
+      if (i % 10) std::memcpy(bytes + i * size, common, size);
+    for (std::int64_t threads : {1, 2, 3, 8})
+      for (auto payload : {PARPRIM_SORT_KEYS, PARPRIM_SORT_PAIRS}) {
+        problem p;
+        p.operation = PARPRIM_OP_SORT;
+        p.dtype = t;
+        p.sort_payload = payload;
+        p.sort_order = threads % 2 ? PARPRIM_SORT_DESCENDING : PARPRIM_SORT_ASCENDING;
+        p.params["threads"] = threads;
+        CAPTURE(to_string(t), threads, p.describe(), seed);
+        CHECK_FALSE(test::check_input_against_oracle(client, p, in));
+      }
   }
 }
 

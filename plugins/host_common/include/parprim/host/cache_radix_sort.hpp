@@ -1,0 +1,139 @@
+// The LSD radix sort of a range small enough to stay in one core's L2: the last step of the
+// CPU radix sorts (hybrid_radix_sort.hpp), run on every bucket their memory-wide split leaves.
+// One read counts every digit the range still needs; each pass then scatters between two
+// buffers the sort owns, which stay in cache from one range to the next, and the sorted range
+// goes to its destination in one streaming copy. A scatter straight into the destination
+// would read every one of its lines from memory first (docs/algorithms/cpu_sort.md).
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "parprim/host/aligned_array.hpp"
+#include "parprim/host/digit_counts.hpp"
+#include "parprim/host/radix_keys.hpp"
+#include "parprim/host/streaming_store.hpp"
+
+namespace parprim::host {
+
+template <class T>
+class cache_radix_sort {
+ public:
+  /// Most digits one range is sorted in: 64 bits of key in digits of 8 bits.
+  static constexpr std::size_t max_digits = 8;
+  /// Ranges this short are insertion-sorted: cheaper than zeroing and summing any histogram.
+  static constexpr std::uint32_t insertion_limit = 24;
+
+  cache_radix_sort(std::uint32_t capacity, bool pairs)
+      : capacity_(capacity),
+        keys_{aligned_array<T>(capacity), aligned_array<T>(capacity)},
+        values_{aligned_array<T>(pairs ? capacity : 0), aligned_array<T>(pairs ? capacity : 0)} {}
+
+  std::uint32_t capacity() const { return capacity_; }
+
+  /// Sorts src[0..n) (n <= capacity) by the bits of its keys below `low_bits` (all higher bits
+  /// are equal in the range) into dst, stably; dst may be src itself.
+  void operator()(elements<const T> src, elements<T> dst, std::uint32_t n, unsigned low_bits,
+                  radix_keys<T> keys, unsigned max_bits) {
+    if (n <= insertion_limit) {
+      copy_elements(src, dst, n);
+      insertion_sort(dst, n, keys);
+      return;
+    }
+    // Narrower digits for short ranges, whose histograms would otherwise cost more than their
+    // keys; never more digits than max_digits.
+    const unsigned widest = std::clamp<unsigned>(std::bit_width(n) - 1,
+                                                 (low_bits + max_digits - 1) / max_digits,
+                                                 max_bits);
+    const unsigned digits = (low_bits + widest - 1) / widest;
+    digit_place places[max_digits];
+    for (unsigned d = 0, shift = 0; d < digits; ++d) {
+      // As even as the bits allow (21 bits: 10 and 11), so no digit is needlessly wide.
+      places[d] = {shift, (low_bits - shift) / (digits - d)};
+      shift += places[d].width;
+      std::fill_n(histograms_[d].begin(), places[d].buckets(), 0u);
+    }
+    count_all(src.keys, n, keys, places, digits);
+
+    unsigned passes = 0;
+    for (unsigned d = 0; d < digits; ++d) {
+      const auto& counts = histograms_[d];
+      if (counts[places[d].of(keys(src.keys[0]))] == n) continue;  // every key has this digit
+      std::uint32_t offsets[max_buckets];
+      exclusive_offsets(counts.data(), places[d].buckets(), std::uint32_t{0}, offsets);
+      const elements<const T> from = passes == 0 ? src : temp(passes - 1);
+      if (src.values)
+        scatter<true>(from, n, keys, places[d], offsets, temp(passes));
+      else
+        scatter<false>(from, n, keys, places[d], offsets, temp(passes));
+      ++passes;
+    }
+    if (passes == 0) {  // every key equal in these bits: the input order is the sorted order
+      copy_elements(src, dst, n);
+      return;
+    }
+    const elements<T> sorted = temp(passes - 1);
+    stream_copy(dst.keys, sorted.keys, n);
+    if (src.values) stream_copy(dst.values, sorted.values, n);
+  }
+
+ private:
+  elements<T> temp(unsigned pass) {
+    return {keys_[pass % 2].data(), values_[pass % 2].data()};
+  }
+
+  void count_all(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_place* places,
+                 unsigned digits) {
+    switch (digits) {
+      case 1: return count_digits<1>(in, n, keys, places, histograms_);
+      case 2: return count_digits<2>(in, n, keys, places, histograms_);
+      case 3: return count_digits<3>(in, n, keys, places, histograms_);
+      case 4: return count_digits<4>(in, n, keys, places, histograms_);
+      case 5: return count_digits<5>(in, n, keys, places, histograms_);
+      case 6: return count_digits<6>(in, n, keys, places, histograms_);
+      case 7: return count_digits<7>(in, n, keys, places, histograms_);
+      case 8: return count_digits<8>(in, n, keys, places, histograms_);
+      default: return;  // no bits left to sort by
+    }
+  }
+
+  // The stable scatter within the cache: the destination is one of the sort's own buffers.
+  template <bool Pairs>
+  static void scatter(elements<const T> src, std::uint32_t n, radix_keys<T> keys,
+                      digit_place place, std::uint32_t* offsets, elements<T> dst) {
+    for_each_key(src.keys, n, [&](T k, std::uint32_t i) PARPRIM_ALWAYS_INLINE {
+      const std::uint32_t at = offsets[place.of(keys(k))]++;
+      dst.keys[at] = k;
+      if constexpr (Pairs) dst.values[at] = src.values[i];
+    });
+  }
+
+  static void copy_elements(elements<const T> src, elements<T> dst, std::uint32_t n) {
+    if (src.keys == dst.keys) return;
+    std::memcpy(dst.keys, src.keys, n * sizeof(T));
+    if (src.values) std::memcpy(dst.values, src.values, n * sizeof(T));
+  }
+
+  static void insertion_sort(elements<T> a, std::uint32_t n, radix_keys<T> keys) {
+    for (std::uint32_t i = 1; i < n; ++i) {
+      const T k = a.keys[i];
+      const T v = a.values ? a.values[i] : T{};
+      const auto key = keys(k);
+      std::uint32_t j = i;
+      for (; j > 0 && keys(a.keys[j - 1]) > key; --j) {  // strictly greater: equal keys stay
+        a.keys[j] = a.keys[j - 1];
+        if (a.values) a.values[j] = a.values[j - 1];
+      }
+      a.keys[j] = k;
+      if (a.values) a.values[j] = v;
+    }
+  }
+
+  std::uint32_t capacity_;
+  aligned_array<T> keys_[2], values_[2];
+  digit_histograms<max_digits> histograms_;
+};
+
+}  // namespace parprim::host

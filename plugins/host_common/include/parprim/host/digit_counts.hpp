@@ -1,0 +1,62 @@
+// Digit counts of a range of keys, the first step of every radix pass: how many keys fall in
+// each bucket gives every bucket's place in the output. One read of the range counts one digit
+// (and the range's key bounds) or all the digits a cache-resident sort will need.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "parprim/host/radix_keys.hpp"
+
+namespace parprim::host {
+
+/// The widest digit the CPU radix sorts use: 2048 buckets, whose counters (8 KiB of 32-bit
+/// counts) stay in L1 and whose write-combining lines (128 KiB) stay in L2.
+inline constexpr unsigned max_digit_bits = 11;
+inline constexpr std::uint32_t max_buckets = std::uint32_t(1) << max_digit_bits;
+
+/// Adds the counts of `place`'s digit over keys[0..n) to counts[0..place.buckets()) and returns
+/// the range's key bounds.
+template <class T, class Count>
+key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
+                                        digit_place place, Count* counts) {
+  key_bounds<radix_key_t<T>> bounds;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const auto k = keys(in[i]);
+    bounds.add(k);
+    ++counts[place.of(k)];
+  }
+  return bounds;
+}
+
+/// Counts of several digits, for a range small enough to be counted in 32 bits.
+template <std::size_t MaxDigits>
+using digit_histograms = std::array<std::array<std::uint32_t, max_buckets>, MaxDigits>;
+
+/// Adds the counts of D digits at once (one read of the range): histograms[d] for places[d].
+template <unsigned D, class T, std::size_t MaxDigits>
+void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_place* places,
+                  digit_histograms<MaxDigits>& histograms) {
+  static_assert(D <= MaxDigits);
+  // A local copy: the counters' stores could otherwise alias the places, reloaded every key.
+  std::array<digit_place, D> at;
+  std::copy_n(places, D, at.begin());
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const auto k = keys(in[i]);
+    for (unsigned d = 0; d < D; ++d) ++histograms[d][at[d].of(k)];
+  }
+}
+
+/// Turns counts into each bucket's first position, starting at `base`; returns the end.
+template <class Count, class Offset>
+Offset exclusive_offsets(const Count* counts, std::uint32_t buckets, Offset base, Offset* offsets) {
+  for (std::uint32_t b = 0; b < buckets; ++b) {
+    offsets[b] = base;
+    base += static_cast<Offset>(counts[b]);
+  }
+  return base;
+}
+
+}  // namespace parprim::host

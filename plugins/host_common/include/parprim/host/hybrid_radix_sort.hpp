@@ -1,0 +1,158 @@
+// The CPU radix sort (docs/algorithms/cpu_sort.md): most significant digit first while a range
+// is larger than a core's L2, then least significant digit first inside the cache.
+//
+// A range larger than the cache is split by its highest differing digit (up to 11 bits),
+// through write-combining buffers, into buckets that fit the cache; each bucket is then sorted by
+// the bits below that digit with cache_radix_sort.hpp, whose passes never leave the cache. So a
+// 32-bit key crosses memory three times (count, split, and the bucket's read and streamed
+// write) where an LSD sort with three digits crosses it seven times, and the scatters that cost
+// most run where every store hits the cache. Only the bits in which keys differ are sorted by
+// (a range's OR and AND of keys say which), so equal keys, constant digits and narrow ranges
+// cost one read. Stable throughout: a split keeps input order within a bucket, as LSD passes do.
+//
+// cpu_seq runs radix_sorter on the whole array; cpu_tbb splits in parallel and hands buckets to
+// one radix_sorter per thread. Both take their decisions from split_choice below.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "parprim/host/cache_radix_sort.hpp"
+#include "parprim/host/digit_counts.hpp"
+#include "parprim/host/radix_keys.hpp"
+#include "parprim/host/write_combining_scatter.hpp"
+
+namespace parprim::host {
+
+/// The tuning of the CPU radix sorts, in one place.
+struct radix_sort_policy {
+  /// The widest digit (the plugins' `radix_bits`): 2048 buckets keep their counters in L1.
+  unsigned max_bits = max_digit_bits;
+  /// Bytes of keys and values a cache sort takes: with its two buffers and the range being read,
+  /// three quarters of a 1 MiB L2.
+  std::uint64_t cache_bytes = 256u << 10;
+  /// A split never uses fewer bits than this (a range just over the cache still splits in 16).
+  unsigned min_split_bits = 4;
+  /// A split takes the widest digit unless its buckets would average fewer elements than the
+  /// capacity over this: a bucket's histograms cost about as much as that many keys.
+  std::uint32_t min_bucket_fraction = 8;
+
+  std::uint32_t cache_elements(std::size_t element_bytes) const {
+    return static_cast<std::uint32_t>(cache_bytes / element_bytes);
+  }
+};
+
+/// What a range whose key bounds are known needs.
+struct split_choice {
+  enum kind_type { copy, one_pass, split } kind;
+  digit_place place;  // one_pass: every differing bit; split: the highest digit to split by
+};
+
+/// The digit to count first, before the range's key bounds are known: the top of `low_bits`,
+/// as wide as a split of n elements would make it. Right unless the range's high bits are
+/// equal, and then counted once more (split_choice says where). The widest digit leaves the
+/// fewest bits to the cache sorts (32-bit keys: 21 bits, two passes; a 9-bit split would leave
+/// three).
+inline digit_place first_split_place(std::uint64_t n, unsigned low_bits, std::uint32_t capacity,
+                                     const radix_sort_policy& policy) {
+  const std::uint32_t smallest = std::max<std::uint32_t>(1, capacity / policy.min_bucket_fraction);
+  const auto fit = static_cast<unsigned>(std::bit_width(n / smallest));
+  const unsigned width =
+      std::min({policy.max_bits, low_bits, std::max(policy.min_split_bits, fit)});
+  return {low_bits - width, width};
+}
+
+/// Splits a range of n elements (n > capacity) sorted by its bits below `low_bits`, given its
+/// key bounds: nothing to sort, one pass over every differing bit, or a split by the highest
+/// differing digit whose buckets are sorted by the bits below it.
+template <class Key>
+split_choice choose_split(const key_bounds<Key>& bounds, unsigned low_bits, std::uint64_t n,
+                          std::uint32_t capacity, const radix_sort_policy& policy) {
+  const Key varying = bounds.varying(low_bits);
+  if (varying == 0) return {split_choice::copy, {}};
+  const auto high = static_cast<unsigned>(std::bit_width(varying));
+  const auto low = static_cast<unsigned>(std::countr_zero(varying));
+  if (high - low <= policy.max_bits) return {split_choice::one_pass, {low, high - low}};
+  const digit_place top = first_split_place(n, high, capacity, policy);
+  return {split_choice::split, top};
+}
+
+/// The sequential sort: splits while a range is larger than the cache sort's capacity.
+template <class T>
+class radix_sorter {
+ public:
+  using buffers_type = write_combining_buffers<T, max_buckets>;
+
+  radix_sorter(const radix_sort_policy& policy, bool pairs)
+      : policy_(policy),
+        cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs),
+        buffers_(pairs),
+        counts_(radix_keys<T>::bits / policy.min_split_bits + 1) {}
+
+  const radix_sort_policy& policy() const { return policy_; }
+  std::uint32_t capacity() const { return cache_sort_.capacity(); }
+  buffers_type& buffers() { return buffers_; }
+
+  /// Sorts src[0..n) by the bits of its keys below `low_bits` (the higher bits are equal in the
+  /// range) into out, stably. `spare` is n elements of scratch; src may be out or spare.
+  void sort(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
+            unsigned low_bits, radix_keys<T> keys, unsigned depth = 0) {
+    if (n <= capacity()) {
+      cache_sort_(src, out, static_cast<std::uint32_t>(n), low_bits, keys, policy_.max_bits);
+      return;
+    }
+    auto& counts = counts_[depth];
+    const digit_place first = first_split_place(n, low_bits, capacity(), policy_);
+    std::fill_n(counts.begin(), first.buckets(), 0);
+    const auto bounds = count_digit(src.keys, n, keys, first, counts.data());
+    const split_choice choice = choose_split(bounds, low_bits, n, capacity(), policy_);
+    if (choice.kind == split_choice::copy) return copy_elements(src, out, n);
+    if (choice.place != first) {
+      std::fill_n(counts.begin(), choice.place.buckets(), 0);
+      count_digit(src.keys, n, keys, choice.place, counts.data());
+    }
+    if (choice.kind == split_choice::one_pass) {
+      // Straight into out, unless the range is already there: then through the spare.
+      const elements<T> to = src.keys == out.keys ? spare : out;
+      scatter(src, n, keys, choice.place, counts.data(), to);
+      return copy_elements(to, out, n);
+    }
+    const elements<T> to = src.keys == spare.keys ? out : spare;
+    scatter(src, n, keys, choice.place, counts.data(), to);
+    std::uint64_t start = 0;
+    for (std::uint32_t b = 0; b < choice.place.buckets(); ++b) {
+      const std::uint64_t count = counts[b];
+      if (count)
+        sort(to + start, out + start, spare + start, count, choice.place.shift, keys, depth + 1);
+      start += count;
+    }
+  }
+
+  /// The stable scatter of src[0..n) by `place`, each bucket starting where `counts` put it.
+  void scatter(elements<const T> src, std::uint64_t n, radix_keys<T> keys, digit_place place,
+               const std::uint64_t* counts, elements<T> dst) {
+    std::uint64_t offsets[max_buckets];
+    exclusive_offsets(counts, place.buckets(), std::uint64_t{0}, offsets);
+    buffers_.scatter(src, n, place.buckets(), offsets, dst, digit_of<T>{keys, place});
+  }
+
+  static void copy_elements(elements<const T> src, elements<T> dst, std::uint64_t n) {
+    if (src.keys == dst.keys) return;
+    std::memcpy(dst.keys, src.keys, n * sizeof(T));
+    if (src.values) std::memcpy(dst.values, src.values, n * sizeof(T));
+  }
+
+ private:
+  radix_sort_policy policy_;
+  cache_radix_sort<T> cache_sort_;
+  buffers_type buffers_;
+  // A split's bucket counts, one array per depth: the buckets are sorted after the split, and
+  // each split consumes at least min_split_bits of the key.
+  std::vector<std::array<std::uint64_t, max_buckets>> counts_;
+};
+
+}  // namespace parprim::host

@@ -1,0 +1,206 @@
+// The CPU radix sort's building blocks (plugins/host_common/include/parprim/host/
+// hybrid_radix_sort.hpp and cache_radix_sort.hpp), called directly: a policy with a tiny cache
+// makes inputs of a few hundred elements take every path a 2^26-element sort takes (splits,
+// nested splits, one-pass ranges, equal buckets), at the edges of each threshold, against
+// std::stable_sort by the same radix keys, bit for bit.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "parprim/host/hybrid_radix_sort.hpp"
+
+using namespace parprim;
+using namespace parprim::host;
+
+namespace {
+
+enum class shape {
+  uniform,        // every bit random
+  middle_bits,    // 13 random bits in the middle of the key: splits below the top
+  two_bits,       // keys 0..3: one pass over the two differing bits
+  all_equal,      // nothing to sort
+  dominant,       // nine keys in ten equal: one bucket far larger than the others
+  few_unique,     // five values
+  ascending,      // already sorted
+  descending,     // sorted backwards
+  float_special,  // ±0, ±inf, NaNs of both signs, denormals among uniform floats
+};
+
+constexpr shape all_shapes[] = {shape::uniform,  shape::middle_bits, shape::two_bits,
+                                shape::all_equal, shape::dominant,   shape::few_unique,
+                                shape::ascending, shape::descending, shape::float_special};
+
+template <class T>
+T from_bits(std::uint64_t bits) {
+  T x;
+  std::memcpy(&x, &bits, sizeof(T));  // little-endian: the low bytes
+  return x;
+}
+
+template <class T>
+std::vector<T> make_keys(shape s, std::uint64_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<T> keys(n);
+  const T common = from_bits<T>(rng());
+  const T palette[5] = {from_bits<T>(rng()), from_bits<T>(rng()), from_bits<T>(rng()),
+                        from_bits<T>(rng()), from_bits<T>(rng())};
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t r = rng();
+    switch (s) {
+      case shape::uniform: keys[i] = from_bits<T>(r); break;
+      case shape::middle_bits: keys[i] = from_bits<T>((r & 0x1FFF) << 9 | 0x5); break;
+      case shape::two_bits: keys[i] = static_cast<T>(r & 3); break;
+      case shape::all_equal: keys[i] = common; break;
+      case shape::dominant: keys[i] = r % 10 ? common : from_bits<T>(r >> 8); break;
+      case shape::few_unique: keys[i] = palette[r % 5]; break;
+      case shape::ascending: keys[i] = static_cast<T>(i); break;
+      case shape::descending: keys[i] = static_cast<T>(n - i); break;
+      case shape::float_special:
+        if constexpr (std::is_floating_point_v<T>) {
+          using L = std::numeric_limits<T>;
+          const T special[] = {T(0),          -T(0),          L::infinity(),   -L::infinity(),
+                               L::quiet_NaN(), -L::quiet_NaN(), L::denorm_min(), -L::denorm_min()};
+          keys[i] = r % 4 == 0 ? special[(r >> 2) % 8] : T(static_cast<double>(r >> 11) / 1e12 - 4e3);
+        } else {
+          keys[i] = from_bits<T>(r);
+        }
+        break;
+    }
+  }
+  return keys;
+}
+
+/// Sorts `keys` (with values 0..n-1 for pairs) through radix_sorter and compares every key and
+/// value, bitwise, with std::stable_sort by the same radix keys. `in_place`: the input is
+/// already in the output (as after a split into it) and sorted there.
+template <class T>
+void check_sort(const std::vector<T>& keys, bool descending, bool pairs,
+                const radix_sort_policy& policy, bool in_place) {
+  const std::uint64_t n = keys.size();
+  const radix_keys<T> map(descending);
+  aligned_array<T> in(n), values_in(n), out(n), values_out(n), spare(n), values_spare(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    in.data()[i] = keys[i];
+    values_in.data()[i] = static_cast<T>(i);
+  }
+  const elements<T> out_e{out.data(), pairs ? values_out.data() : nullptr};
+  const elements<T> spare_e{spare.data(), pairs ? values_spare.data() : nullptr};
+  elements<const T> src{in.data(), pairs ? values_in.data() : nullptr};
+  if (in_place) {
+    radix_sorter<T>::copy_elements(src, out_e, n);
+    src = out_e;
+  }
+  radix_sorter<T> sorter(policy, pairs);
+  sorter.sort(src, out_e, spare_e, n, radix_keys<T>::bits, map);
+
+  std::vector<std::uint64_t> order(n);
+  for (std::uint64_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint64_t a, std::uint64_t b) { return map(keys[a]) < map(keys[b]); });
+  std::uint64_t first_wrong = 0;
+  while (first_wrong < n &&
+         std::memcmp(&out.data()[first_wrong], &keys[order[first_wrong]], sizeof(T)) == 0 &&
+         (!pairs || values_out.data()[first_wrong] == static_cast<T>(order[first_wrong])))
+    ++first_wrong;
+  CHECK(first_wrong == n);  // the first element out of place, if any
+  if (!in_place) CHECK(std::memcmp(in.data(), keys.data(), n * sizeof(T)) == 0);
+}
+
+/// A policy whose cache sort takes `capacity` elements of T (keys, or keys and values).
+template <class T>
+radix_sort_policy tiny_cache(std::uint32_t capacity, bool pairs, unsigned max_bits) {
+  radix_sort_policy policy;
+  policy.cache_bytes = std::uint64_t(capacity) * sizeof(T) * (pairs ? 2 : 1);
+  policy.max_bits = max_bits;
+  return policy;
+}
+
+template <class T>
+void check_every_path(std::uint64_t base_seed) {
+  constexpr std::uint32_t capacity = 64;
+  // Around the insertion sort's limit, the cache sort's capacity, the serial split's smallest
+  // bucket and a nested split; then larger and odd.
+  const std::uint64_t sizes[] = {0,   1,   2,   23,  24,  25,   63,   64,   65,
+                                 255, 256, 257, 511, 513, 1000, 4099, 20011};
+  for (const shape s : all_shapes)
+    for (const std::uint64_t n : sizes)
+      for (const bool descending : {false, true})
+        for (const bool pairs : {false, true})
+          for (const unsigned max_bits : {8u, 11u}) {
+            const std::uint64_t seed = base_seed + n * 97 + static_cast<unsigned>(s);
+            const bool in_place = (n + seed) % 3 == 0;
+            CAPTURE(static_cast<int>(s), n, descending, pairs, max_bits, seed, in_place);
+            check_sort<T>(make_keys<T>(s, n, seed), descending, pairs,
+                          tiny_cache<T>(capacity, pairs, max_bits), in_place);
+          }
+}
+
+}  // namespace
+
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, u32") {
+  check_every_path<std::uint32_t>(1000);
+}
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, i32") {
+  check_every_path<std::int32_t>(2000);
+}
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, u64") {
+  check_every_path<std::uint64_t>(3000);
+}
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, i64") {
+  check_every_path<std::int64_t>(4000);
+}
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, f32") {
+  check_every_path<float>(5000);
+}
+TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, f64") {
+  check_every_path<double>(6000);
+}
+
+TEST_CASE("hybrid_radix_sort: the default policy at the edges of its cache sort") {
+  const radix_sort_policy policy;
+  for (const bool pairs : {false, true}) {
+    const std::uint32_t capacity = policy.cache_elements(sizeof(std::uint32_t) * (pairs ? 2 : 1));
+    for (const std::uint64_t n : {std::uint64_t(capacity) - 1, std::uint64_t(capacity),
+                                  std::uint64_t(capacity) + 1, 8 * std::uint64_t(capacity) + 3})
+      for (const shape s : {shape::uniform, shape::dominant, shape::middle_bits}) {
+        const std::uint64_t seed = 77 + n;
+        CAPTURE(pairs, n, static_cast<int>(s), seed);
+        check_sort<std::uint32_t>(make_keys<std::uint32_t>(s, n, seed), false, pairs, policy,
+                                  false);
+      }
+  }
+}
+
+TEST_CASE("hybrid_radix_sort: a split looks only at the bits in which keys differ") {
+  const radix_sort_policy policy;  // 11-bit digits
+  key_bounds<std::uint32_t> same;
+  same.add(0xABCD1234u);
+  same.add(0xABCD1234u);
+  CHECK(choose_split(same, 32, 1 << 20, 1 << 16, policy).kind == split_choice::copy);
+
+  key_bounds<std::uint32_t> narrow;  // bits 4..13 differ: one pass over exactly those
+  narrow.add(0x12340000u);
+  narrow.add(0x12343FF0u);
+  const split_choice one = choose_split(narrow, 32, 1 << 20, 1 << 16, policy);
+  CHECK(one.kind == split_choice::one_pass);
+  CHECK(one.place == digit_place{4, 10});
+
+  key_bounds<std::uint32_t> wide;  // bits 0..29 differ: split by the top 11 of them
+  wide.add(0u);
+  wide.add(0x3FFFFFFFu);
+  const split_choice top = choose_split(wide, 32, std::uint64_t(1) << 26, 1 << 16, policy);
+  CHECK(top.kind == split_choice::split);
+  CHECK(top.place == digit_place{19, 11});
+  // A range just over the cache splits into few, larger buckets.
+  const split_choice small = choose_split(wide, 32, (1 << 16) + 1, 1 << 16, policy);
+  CHECK(small.kind == split_choice::split);
+  CHECK(small.place.width == policy.min_split_bits);
+  // Bits at or above `low_bits` are equal by contract and never looked at.
+  CHECK(choose_split(wide, 8, 1 << 20, 1 << 16, policy).place == digit_place{0, 8});
+}
