@@ -11,6 +11,16 @@ numpy is not a dependency of parprim: where it cannot be imported, the script ma
 virtual environment (.venv-numpy in the repository, or $PARPRIM_NUMPY_VENV), installs numpy from
 PyPI there (NUMPY_REQUIREMENT below) and runs itself again with it.
 
+numpy picks its SIMD code when it is imported, and its AVX-512 sort is not always its fastest:
+on AMD Zen 4 (the 2-core machine of 2026-11-24) np.sort of u32 keys took 7x longer with it than
+with its AVX2 code, whose compress stores are not microcoded there. `--without-avx512` measures
+numpy with its AVX-512 targets switched off (NPY_DISABLE_CPU_FEATURES) as the backend
+`numpy_avx2`; run the script once each way and the results file holds both, so that a plugin
+is compared with the faster. Each run's dispatch is recorded in the context.
+
+    python3 scripts/numpy_reference.py R.json --out R_np.json
+    python3 scripts/numpy_reference.py R_np.json --out R_np.json --without-avx512
+
 What is timed, per state, on the very input the runner generated (the generators of
 core/src/generators.cpp, reproduced bit for bit from the state's seed):
 - sort keys: `out[:] = keys; out.sort()` (ascending; np.sort's default kind: x86-simd-sort),
@@ -41,8 +51,17 @@ STATE_FIELDS = ("benchmark", "operation", "form", "type", "n", "distribution", "
                 "scan_kind", "predicate", "threshold", "sort_payload", "sort_order")
 
 
+# numpy's dispatch targets that use AVX-512 (numpy 2.x names; unknown names are ignored).
+AVX512_TARGETS = "X86_V4 AVX512_ICL AVX512_SPR AVX512_SKX AVX512F"
+
+
 def ensure_numpy():
-    """Imports numpy, or runs this script again from a virtual environment that has it."""
+    """Imports numpy, or runs this script again from a virtual environment that has it; with
+    --without-avx512, in an environment that switches numpy's AVX-512 code off first."""
+    if "--without-avx512" in sys.argv and \
+            os.environ.get("NPY_DISABLE_CPU_FEATURES") != AVX512_TARGETS:
+        env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=AVX512_TARGETS)
+        os.execve(sys.executable, [sys.executable, __file__, *sys.argv[1:]], env)
     try:
         import numpy  # noqa: F401
         return
@@ -280,10 +299,21 @@ def timed(fn):
     return sample
 
 
-def numpy_record(state, settings, version):
+def simd_dispatch():
+    """What numpy's SIMD dispatch found on this CPU, and what it was told not to use."""
+    try:
+        from numpy._core import _multiarray_umath as umath
+    except ImportError:  # numpy 1.x
+        from numpy.core import _multiarray_umath as umath
+    found = [f for f in umath.__cpu_dispatch__ if umath.__cpu_features__.get(f)]
+    return {"baseline": list(umath.__cpu_baseline__), "dispatch_found": found,
+            "disabled": os.environ.get("NPY_DISABLE_CPU_FEATURES", "")}
+
+
+def numpy_record(state, settings, version, backend):
     import numpy as np
     record = {k: state[k] for k in STATE_FIELDS if k in state}
-    record.update({"backend": "numpy", "backend_version": version, "params": {},
+    record.update({"backend": backend, "backend_version": version, "params": {},
                    "variant": "", "status": "ok", "reason": "", "first_mismatch": None,
                    "worker_output": None, "time_s": None, "copy_time_s": None,
                    "end_to_end_time_s": None, "timing": "resident", "call_time_s": None})
@@ -330,7 +360,12 @@ def main():
     parser.add_argument("--min-time", type=float, default=0.5)
     parser.add_argument("--max-time", type=float, default=20)
     parser.add_argument("--max-noise", type=float, default=0.05)
+    parser.add_argument("--without-avx512", action="store_true",
+                        help="switch numpy's AVX-512 code off (backend numpy_avx2)")
+    parser.add_argument("--backend", help="the records' backend name (default: numpy, or "
+                        "numpy_avx2 with --without-avx512); earlier records of it are replaced")
     settings = parser.parse_args()
+    backend = settings.backend or ("numpy_avx2" if settings.without_avx512 else "numpy")
     try:
         with open(settings.results) as f:
             results = json.load(f)
@@ -338,18 +373,20 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         sys.exit(f"numpy_reference: {settings.results}: not a runner results file ({e})")
 
+    numpy_backends = {"numpy", "numpy_avx2", backend} | {
+        name for name in results.get("context", {}).get("numpy_backends", {})}
     states = {}
     for r in records:
-        if r["backend"] == "numpy":
+        if r["backend"] in numpy_backends:
             continue
         key = tuple(json.dumps(r.get(k)) for k in STATE_FIELDS)
         state = states.setdefault(key, {k: r[k] for k in STATE_FIELDS if k in r})
         if r["operation"] == "compact" and r["status"] == "ok":
             state["kept"] = r["kept"]  # the oracle's count, from a validated record
     version = np.__version__
-    merged = [r for r in records if r["backend"] != "numpy"]
+    merged = [r for r in records if r["backend"] != backend]
     for state in states.values():
-        record = numpy_record(state, settings, version)
+        record = numpy_record(state, settings, version, backend)
         print(f"numpy {record['variant'] or '-'} {state['operation']} {state['form']} "
               f"{state['type']} n={state['n']} {state['distribution']}: {record['status']}"
               + (f" {record['time_s']['median']:.6g} s" if record["time_s"] else
@@ -357,9 +394,12 @@ def main():
         merged.append(record)
     results["records"] = merged
     context = results.setdefault("context", {})
-    context["numpy"] = {"version": version, "python": platform.python_version(),
-                        "command_line": " ".join(sys.argv)}
-    failed = [r for r in merged if r["backend"] == "numpy" and r["status"] == "failed"]
+    about = {"version": version, "python": platform.python_version(),
+             "command_line": " ".join(sys.argv), "simd": simd_dispatch()}
+    context.setdefault("numpy_backends", {})[backend] = about
+    if backend == "numpy":
+        context["numpy"] = about
+    failed = [r for r in merged if r["backend"] == backend and r["status"] == "failed"]
     with open(settings.out, "w") as f:
         json.dump(results, f, indent=1)
     return 1 if failed else 0
