@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|perf|large|sweep|cpu]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -30,7 +30,10 @@
 #     (configs/onesweep_large.yaml; ONESWEEP_LARGE=0 leaves it out);
 #     perf: configs/gpu.yaml; large: configs/gpu_large.yaml (past 2^31 elements);
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
-#     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, configs/cpu_sort_vs_numpy.yaml);
+#     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, and cpu_sort: configs/
+#     cpu_sort_vs_numpy.yaml with numpy beside it, as shipped and with AVX-512 off, from
+#     scripts/numpy_reference.py where python3 has numpy); profile (only when named): Nsight Compute over
+#     cuda_efficient's onesweep digit pass and CUB's (configs/onesweep_profile.yaml);
 #     all (default): each in turn.
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
@@ -265,10 +268,45 @@ if want sweep; then
   runner sweep.yaml sweep > /dev/null
   tail -3 "$OUT/sweep.md"
 fi
+if want cpu || want cpu_sort; then
+  step "the CPU sorts against numpy on this host's $(nproc) cores"
+  runner cpu_sort_vs_numpy.yaml cpu_sort_vs_numpy | tail -6
+  # numpy beside them, as shipped and with its AVX-512 code off, sampled as the config samples.
+  if python3 -c 'import numpy' 2> /dev/null; then
+    samples="--min-samples 21 --max-samples 41 --min-time 5 --max-time 20"
+    python3 scripts/numpy_reference.py "$OUT/cpu_sort_vs_numpy.json" $samples \
+      --out "$OUT/cpu_sort_vs_numpy_with_numpy.json" 2> "$OUT/numpy.log" || status=1
+    python3 scripts/numpy_reference.py "$OUT/cpu_sort_vs_numpy_with_numpy.json" $samples \
+      --out "$OUT/cpu_sort_vs_numpy_with_numpy.json" --without-avx512 2>> "$OUT/numpy.log" ||
+      status=1
+    cat "$OUT/numpy.log"
+  else
+    echo "no numpy for python3 here: scripts/numpy_reference.py not run"
+  fi
+fi
 if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"
   runner cpu_2p26.yaml cpu_2p26
   runner cpu_tbb_threads.yaml cpu_tbb_threads
-  runner cpu_sort_vs_numpy.yaml cpu_sort_vs_numpy  # numpy's records: scripts/numpy_reference.py
+fi
+if [ "$what" = profile ]; then  # not part of all: the profiler replays every kernel
+  step "Nsight Compute: cuda_efficient's onesweep digit pass beside CUB's, u32 keys at 2^26"
+  ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
+  if [ -z "$ncu" ]; then
+    echo "no Nsight Compute (ncu) here"; status=1
+  else
+    # One validation run each (no samples); the first two digit passes of each sort. The
+    # clocks are left as they are (--clock-control none).
+    for pair in "cuda_efficient:onesweep_pass" "thrust:DeviceRadixSortOnesweepKernel"; do
+      backend=${pair%%:*}
+      "$ncu" --clock-control none --target-processes all --kernel-name "regex:${pair#*:}" \
+        --launch-count 2 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+        --section WarpStateStats --section Occupancy --section LaunchStats \
+        --section SchedulerStats --section ComputeWorkloadAnalysis \
+        "$B/bin/runner" "$B/configs/onesweep_profile.yaml" --backends "$backend" \
+        --no-isolation --no-progress > "$OUT/ncu_$backend.txt" 2>&1 || status=1
+      grep -E "Duration|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|Stall|Eligible Warps|Issued Warp" "$OUT/ncu_$backend.txt" | head -40
+    done
+  fi
 fi
 exit $status
