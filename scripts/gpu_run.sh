@@ -33,7 +33,7 @@
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, and cpu_sort: configs/
 #     cpu_sort_vs_numpy.yaml with numpy beside it, as shipped and with AVX-512 off, from
 #     scripts/numpy_reference.py where python3 has numpy); profile (only when named): Nsight Compute over
-#     cuda_efficient's onesweep digit pass and CUB's (configs/onesweep_profile.yaml);
+#     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     all (default): each in turn.
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
@@ -290,22 +290,22 @@ if want cpu; then
   runner cpu_tbb_threads.yaml cpu_tbb_threads
 fi
 if [ "$what" = profile ]; then  # not part of all: the profiler replays every kernel
-  step "Nsight Compute: cuda_efficient's onesweep digit pass beside CUB's, u32 keys at 2^26"
+  step "Nsight Compute: cuda_efficient's onesweep pass and lookback scan beside CUB's, at 2^26"
   ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
   if [ -z "$ncu" ]; then
     echo "no Nsight Compute (ncu) here"; status=1
   else
-    # One validation run each (no samples); the first two digit passes of each sort. The
-    # clocks are left as they are (--clock-control none).
-    for pair in "cuda_efficient:onesweep_pass" "thrust:DeviceRadixSortOnesweepKernel"; do
-      backend=${pair%%:*}
-      "$ncu" --clock-control none --target-processes all --kernel-name "regex:${pair#*:}" \
-        --launch-count 2 --section SpeedOfLight --section MemoryWorkloadAnalysis \
-        --section WarpStateStats --section Occupancy --section LaunchStats \
-        --section SchedulerStats --section ComputeWorkloadAnalysis \
-        "$B/bin/runner" "$B/configs/onesweep_profile.yaml" --backends "$backend" \
-        --no-isolation --no-progress > "$OUT/ncu_$backend.txt" 2>&1 || status=1
-      grep -E "Duration|Memory Throughput|DRAM Throughput|Achieved Occupancy|Registers Per|Warp Cycles Per Issued|Stall|Eligible Warps|Issued Warp" "$OUT/ncu_$backend.txt" | head -40
+    # The first two launches of each kernel (the validation run's), clocks left as they are.
+    for kernel in onesweep_pass DeviceRadixSortOnesweepKernel lookback_scan_tile DeviceScanKernel; do
+      "$ncu" --clock-control none --kernel-name "regex:$kernel" --launch-count 2 \
+        --section SpeedOfLight --section ComputeWorkloadAnalysis --section InstructionStats \
+        --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+        --section LaunchStats --section SchedulerStats \
+        "$B/bin/runner" "$B/configs/profile.yaml" --no-isolation --no-progress \
+        > "$OUT/ncu_$kernel.txt" 2>&1 || status=1
+      echo "--- $kernel"
+      grep -E "^  [a-z].*\(|Duration|DRAM Throughput|Executed Instructions  |Issued Warp Per|Achieved Occupancy|Registers Per|highest-utilized" \
+        "$OUT/ncu_$kernel.txt" | cut -c1-110 | head -20
     done
   fi
 fi

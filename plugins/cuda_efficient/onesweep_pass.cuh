@@ -84,21 +84,34 @@ __device__ __forceinline__ std::uint32_t digit_look_back(std::uint32_t* states, 
   }
 }
 
-/// The lanes of the warp whose `digit` equals this lane's, among those whose `here` equals
-/// this lane's: one ballot per digit bit (and one for `here`), each keeping the lanes that agree
-/// on that bit (as CUB's MatchAny does, util_ptx.cuh). __match_any_sync gives the same mask, but
-/// with it the sort of 2^28 u32 keys took 11.3 ms on an H100, with the ballots 8.0 ms; leaving
-/// out the `here` ballot in whole tiles measured no faster (docs/algorithms/radix_sort.md).
-__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool here) {
-  const unsigned present = __ballot_sync(full_warp, here);
-  unsigned same = here ? present : ~present;
+/// The lanes of the warp whose `digit` equals this lane's: one ballot per digit bit, each
+/// keeping the lanes that agree on that bit (as CUB's MatchAny does, util_ptx.cuh). Each bit is
+/// four instructions: the bit as a predicate, the vote, the vote complemented where the bit is
+/// clear, the AND. Written in C++ the same test compiled to eight or nine, and the pass is bound
+/// by its integer instructions (Nsight Compute on an H100: ALU pipe 85% busy): 2^28 u32 keys
+/// sorted in 6.25 ms instead of 7.50 (docs/algorithms/radix_sort.md). __match_any_sync gives the
+/// same mask, but with it the sort took 11.3 ms.
+__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit) {
+  unsigned same = full_warp;
 #pragma unroll
   for (int bit = 0; bit < onesweep_radix_bits; ++bit) {
-    const bool set = (digit >> bit) & 1;
-    const unsigned with = __ballot_sync(full_warp, set);
-    same &= set ? with : ~with;
+    unsigned agree;
+    asm("{\n\t.reg .pred set;\n\t"
+        "and.b32 %0, %1, %2;\n\t"
+        "setp.ne.u32 set, %0, 0;\n\t"
+        "vote.ballot.sync.b32 %0, set, 0xffffffff;\n\t"
+        "@!set not.b32 %0, %0;\n\t}"
+        : "=r"(agree)
+        : "r"(digit), "r"(1u << bit));
+    same &= agree;
   }
   return same;
+}
+
+/// The same among the lanes whose `here` equals this lane's (a partial tile's last rows).
+__device__ __forceinline__ unsigned lanes_with_same_digit(unsigned digit, bool here) {
+  const unsigned present = __ballot_sync(full_warp, here);
+  return (here ? present : ~present) & lanes_with_same_digit(digit);
 }
 
 /// Shared memory beyond the static: the tile's keys in digit order (and for pairs its values,
@@ -110,14 +123,35 @@ inline std::uint64_t onesweep_dynamic_shared(int block_threads, int items, std::
          std::uint64_t(block_threads / 32) * onesweep_radix * sizeof(std::uint32_t);
 }
 
-template <class T, int Items, bool Pairs>
-__global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
-    onesweep_pass(onesweep_launch<T> a) {
+/// The pass's static shared memory: where each digit starts in the tile's digit order, and where
+/// the tile's keys (and values) of each digit go: the output address of the digit's first key
+/// in this tile, less that start, so that the key at position j of the digit order goes to
+/// base + j (one multiply-add; 64-bit offsets took four instructions a key).
+template <class T, bool Pairs>
+struct onesweep_shared {
+  std::uint32_t digit_start[onesweep_radix];
+  T* key_base[onesweep_radix];
+  T* value_base[Pairs ? onesweep_radix : 1];
+  std::uint32_t digit_warp_totals[onesweep_radix / 32];
+  std::uint32_t tile_id;
+};
+
+/// `base` moved by `by` elements, either way, as an address (it may point before the array
+/// until a position at least `by` back is added to it).
+template <class T>
+__device__ __forceinline__ T* offset_address(T* base, std::int64_t by) {
+  return reinterpret_cast<T*>(reinterpret_cast<std::uintptr_t>(base) +
+                              static_cast<std::uintptr_t>(by * std::int64_t(sizeof(T))));
+}
+
+/// One tile of the pass. Whole: the tile holds tile_items keys, so no key is checked against the
+/// end (every tile but a portion's last; the checks and their branches were a fifth of the
+/// pass's instructions, which bound it).
+template <class T, int Items, bool Pairs, bool Whole>
+__device__ __forceinline__ void onesweep_tile(const onesweep_launch<T>& a,
+                                              onesweep_shared<T, Pairs>& sh, std::uint32_t tile,
+                                              std::uint64_t tile_begin, int valid) {
   constexpr unsigned radix = onesweep_radix, digit_mask = radix - 1;
-  __shared__ std::uint32_t digit_start[radix];       // in the tile's digit order
-  __shared__ std::uint64_t destination_base[radix];  // + position in that order
-  __shared__ std::uint32_t digit_warp_totals[radix / 32];
-  __shared__ std::uint32_t tile_id;
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
   const int tile_items = blockDim.x * Items;
   T* sorted = cuda::dynamic_shared<T>();
@@ -125,53 +159,46 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   auto* warp_counts =
       reinterpret_cast<std::uint32_t*>(sorted + (Pairs ? 2 : 1) * tile_items);  // [warps][radix]
   std::uint32_t* my_counts = warp_counts + warp * radix;
-
-  for (unsigned d = lane; d < radix; d += 32) my_counts[d] = 0;
-  if (threadIdx.x == 0) tile_id = atomicAdd(a.tile_counter, 1u);
-  __syncthreads();
-  const std::uint32_t tile = tile_id;
-  const std::uint64_t tile_begin = a.begin + std::uint64_t(tile) * tile_items;
-  const auto valid = static_cast<int>(
-      a.n - tile_begin < std::uint64_t(tile_items) ? a.n - tile_begin : tile_items);
   const int segment = warp * 32 * Items;
+  const auto holds = [&](int i) { return Whole || segment + i * 32 + lane < valid; };
+  const auto digit = [&](T key) { return digit_of(key, a.shift, digit_mask, a.descending); };
 
   T key[Items];
 #pragma unroll
   for (int i = 0; i < Items; ++i)
-    if (segment + i * 32 + lane < valid) key[i] = a.keys_in[tile_begin + segment + i * 32 + lane];
+    if (holds(i)) key[i] = a.keys_in[tile_begin + segment + i * 32 + lane];
 
-      // Early counts: each warp counts its digits (shared-memory atomics), so that the tile's
-      // counts are published before the keys are ranked, and the tiles after it find them sooner.
+  // Early counts: each warp counts its digits (shared-memory atomics), so that the tile's
+  // counts are published before the keys are ranked, and the tiles after it find them sooner.
 #pragma unroll
   for (int i = 0; i < Items; ++i)
-    if (segment + i * 32 + lane < valid)
-      atomicAdd(&my_counts[digit_of(key[i], a.shift, digit_mask, a.descending)], 1u);
+    if (holds(i)) atomicAdd(&my_counts[digit(key[i])], 1u);
   __syncthreads();
 
   // Per digit: the warps' counts become each warp's start among the tile's keys of the digit;
   // the total is published, and its exclusive sum over the digits is where the digit starts in
   // the tile, which is then added to every warp's start.
-  const unsigned digit = threadIdx.x;  // this thread's digit, when threadIdx.x < radix
+  const unsigned my_digit = threadIdx.x;  // this thread's digit, when threadIdx.x < radix
   std::uint32_t count = 0;
-  if (digit < radix) {
+  if (my_digit < radix) {
     for (int w = 0; w < warps; ++w) {
-      const std::uint32_t c = warp_counts[w * radix + digit];
-      warp_counts[w * radix + digit] = count;
+      const std::uint32_t c = warp_counts[w * radix + my_digit];
+      warp_counts[w * radix + my_digit] = count;
       count += c;
     }
-    device_atomic(a.states[tile * radix + digit])
+    device_atomic(a.states[tile * radix + my_digit])
         .store((tile == 0 ? digit_prefix : digit_aggregate) | count, ::cuda::memory_order_relaxed);
     std::uint32_t before;
     const std::uint32_t through = warp_inclusive(count, before);
-    if (lane == 31) digit_warp_totals[warp] = through;
-    digit_start[digit] = before;
+    if (lane == 31) sh.digit_warp_totals[warp] = through;
+    sh.digit_start[my_digit] = before;
   }
   __syncthreads();
-  if (digit < radix) {
-    std::uint32_t start = digit_start[digit];
-    for (int w = 0; w < warp; ++w) start += digit_warp_totals[w];
-    digit_start[digit] = start;
-    for (int w = 0; w < warps; ++w) warp_counts[w * radix + digit] += start;
+  if (my_digit < radix) {
+    std::uint32_t start = sh.digit_start[my_digit];
+    for (int w = 0; w < warp; ++w) start += sh.digit_warp_totals[w];
+    sh.digit_start[my_digit] = start;
+    for (int w = 0; w < warps; ++w) warp_counts[w * radix + my_digit] += start;
   }
   __syncthreads();
 
@@ -182,9 +209,9 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   std::uint32_t rank[Items];
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
-    const bool here = segment + i * 32 + lane < valid;
-    const unsigned d = here ? digit_of(key[i], a.shift, digit_mask, a.descending) : radix;
-    const unsigned group = lanes_with_same_digit(d, here);
+    const bool here = holds(i);
+    const unsigned d = here ? digit(key[i]) : radix;
+    const unsigned group = Whole ? lanes_with_same_digit(d) : lanes_with_same_digit(d, here);
     const int leader = __ffs(group) - 1;
     std::uint32_t at = 0;
     if (here && lane == leader) at = atomicAdd(&my_counts[d], __popc(group));
@@ -196,33 +223,52 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   if constexpr (Pairs) {
 #pragma unroll
     for (int i = 0; i < Items; ++i)
-      if (segment + i * 32 + lane < valid)
-        sorted_values[rank[i]] = a.values_in[tile_begin + segment + i * 32 + lane];
+      if (holds(i)) sorted_values[rank[i]] = a.values_in[tile_begin + segment + i * 32 + lane];
   }
 
   // The digits' threads look back (while later warps may still be ranking).
-  if (digit < radix) {
-    const std::uint32_t earlier = tile == 0 ? 0 : digit_look_back(a.states, tile, digit);
+  if (my_digit < radix) {
+    const std::uint32_t earlier = tile == 0 ? 0 : digit_look_back(a.states, tile, my_digit);
     if (tile != 0)
-      device_atomic(a.states[tile * radix + digit])
+      device_atomic(a.states[tile * radix + my_digit])
           .store(digit_prefix | (earlier + count), ::cuda::memory_order_relaxed);
-    const std::uint64_t start = a.starts_in[digit] + earlier;
-    destination_base[digit] = start - digit_start[digit];
-    if (tile == a.tiles - 1) a.starts_out[digit] = start + count;
+    const std::uint64_t start = a.starts_in[my_digit] + earlier;
+    const std::int64_t base = std::int64_t(start) - std::int64_t(sh.digit_start[my_digit]);
+    sh.key_base[my_digit] = offset_address(a.keys_out, base);
+    if constexpr (Pairs) sh.value_base[my_digit] = offset_address(a.values_out, base);
+    if (tile == a.tiles - 1) a.starts_out[my_digit] = start + count;
   }
   __syncthreads();
 
 #pragma unroll
   for (int k = 0; k < Items; ++k) {
     const int j = k * blockDim.x + threadIdx.x;
-    if (j < valid) {
+    if (Whole || j < valid) {
       const T key_j = sorted[j];
-      const std::uint64_t to =
-          destination_base[digit_of(key_j, a.shift, digit_mask, a.descending)] + j;
-      a.keys_out[to] = key_j;
-      if constexpr (Pairs) a.values_out[to] = sorted_values[j];
+      const unsigned d = digit(key_j);
+      sh.key_base[d][j] = key_j;
+      if constexpr (Pairs) sh.value_base[d][j] = sorted_values[j];
     }
   }
+}
+
+template <class T, int Items, bool Pairs>
+__global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
+    onesweep_pass(onesweep_launch<T> a) {
+  __shared__ onesweep_shared<T, Pairs> sh;
+  const int tile_items = blockDim.x * Items;
+  auto* warp_counts = reinterpret_cast<std::uint32_t*>(cuda::dynamic_shared<T>() +
+                                                       (Pairs ? 2 : 1) * tile_items);
+  for (unsigned d = threadIdx.x & 31; d < onesweep_radix; d += 32)
+    warp_counts[(threadIdx.x >> 5) * onesweep_radix + d] = 0;
+  if (threadIdx.x == 0) sh.tile_id = atomicAdd(a.tile_counter, 1u);
+  __syncthreads();
+  const std::uint32_t tile = sh.tile_id;
+  const std::uint64_t tile_begin = a.begin + std::uint64_t(tile) * tile_items;
+  if (a.n - tile_begin >= std::uint64_t(tile_items))
+    onesweep_tile<T, Items, Pairs, true>(a, sh, tile, tile_begin, tile_items);
+  else
+    onesweep_tile<T, Items, Pairs, false>(a, sh, tile, tile_begin, static_cast<int>(a.n - tile_begin));
 }
 
 }  // namespace parprim::cuda_efficient
