@@ -243,7 +243,7 @@ fi
 if want onesweep; then
   step "cuda_efficient's Onesweep sort: conformance at every tile shape, beside compute-sanitizer"
   shape_conformance onesweep "[sort]" \
-    "default block_size=256,items_per_thread=16 block_size=384,items_per_thread=23 block_size=512,items_per_thread=16"
+    "default block_size=256,items_per_thread=16 block_size=256,items_per_thread=23 block_size=512,items_per_thread=16"
   pids=()
   cases="conformance: sort - std::uint32_t,conformance: sort - std::int64_t,conformance: sort - float"
   sanitize_variant onesweep

@@ -63,9 +63,9 @@ TEST_CASE("cuda_efficient: the Onesweep sort declares its tile shape") {
   REQUIRE(onesweep);
   CHECK(onesweep->dtypes == PARPRIM_ALL_DTYPES);
   REQUIRE(find(*onesweep, "block_size"));
-  CHECK(find(*onesweep, "block_size")->default_value == 256);
+  CHECK(find(*onesweep, "block_size")->default_value == 0);  // the policy: 384 or 256
   // At least one thread per 8-bit digit; at most the kernel's __launch_bounds__.
-  CHECK(find(*onesweep, "block_size")->allowed == std::vector<std::int64_t>{256, 384, 512});
+  CHECK(find(*onesweep, "block_size")->allowed == std::vector<std::int64_t>{0, 256, 384, 512});
   REQUIRE(find(*onesweep, "items_per_thread"));
   CHECK(find(*onesweep, "items_per_thread")->default_value == 0);  // the policy: 23
   CHECK(find(*onesweep, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 16, 23});
