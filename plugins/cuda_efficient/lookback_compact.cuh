@@ -30,12 +30,10 @@ __global__ void __launch_bounds__(lookback_max_threads)
   __shared__ tile_offsets<I> offsets;
   T* packed = cuda::dynamic_shared<T>();
   const bool single = tiles == 1;
-  const std::uint64_t tile = block_tile_id(states, single);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const auto [begin, valid] = layout::warp_segment(tile, n);
-
   T v[Items];
-  layout::load(in + begin, valid, v, aligned, T(0));
+  const auto [tile, segment] = load_block_tile(in, n, v, aligned, T(0), states, single);
+  const auto [begin, valid] = segment;
   std::uint32_t kept = 0;                  // bit k * vec + j: that item is kept
   std::uint32_t chunk_at[layout::chunks];  // where this lane's kept items of chunk k start
   std::uint32_t running = 0;               // kept in this warp's earlier chunks

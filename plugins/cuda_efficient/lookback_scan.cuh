@@ -29,12 +29,10 @@ __global__ void __launch_bounds__(lookback_max_threads)
                        bool inclusive, bool aligned, bool single_tile) {
   using layout = warp_striped<S, Items>;
   __shared__ tile_offsets<S> offsets;
-  const std::uint64_t tile = block_tile_id(states, single_tile);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const auto [begin, valid] = layout::warp_segment(tile, n);
-
   S v[Items];
-  layout::load(in + begin, valid, v, aligned, S(0));
+  const auto [tile, segment] = load_block_tile(in, n, v, aligned, S(0), states, single_tile);
+  const auto [begin, valid] = segment;
   S running = S(0);  // the sum of this warp's earlier chunks
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {

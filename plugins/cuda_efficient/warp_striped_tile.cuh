@@ -144,4 +144,31 @@ __device__ std::uint64_t block_tile_id(const tile_states_view<V>& states, bool s
   return id;
 }
 
+/// This block's tile and its warp's segment of it, loaded into v (load()'s rules; missing
+/// elements read as `fill`). Blocks start in about their index order, so the tile the counter
+/// will give a block is most likely its index: that tile's loads go out before the counter
+/// answers and are repeated only where the answer differs (the same for the whole block), so the
+/// atomic's round trip overlaps the loads' instead of preceding them.
+template <class T, int Items>
+struct loaded_tile {
+  std::uint64_t tile;
+  typename warp_striped<T, Items>::span segment;
+};
+template <class T, int Items, class V>
+__device__ loaded_tile<T, Items> load_block_tile(const T* in, std::uint64_t n, T (&v)[Items],
+                                                 bool aligned, T fill,
+                                                 const tile_states_view<V>& states,
+                                                 bool single_tile) {
+  using layout = warp_striped<T, Items>;
+  const std::uint64_t guess = blockIdx.x;
+  auto segment = layout::warp_segment(guess, n);
+  layout::load(in + segment.begin, segment.valid, v, aligned, fill);
+  const std::uint64_t tile = block_tile_id(states, single_tile);
+  if (tile != guess) {
+    segment = layout::warp_segment(tile, n);
+    layout::load(in + segment.begin, segment.valid, v, aligned, fill);
+  }
+  return {tile, segment};
+}
+
 }  // namespace parprim::cuda_efficient
