@@ -21,7 +21,7 @@ namespace parprim::cuda_efficient {
 
 /// Dynamic shared memory: the tile's kept elements (blockDim.x * Items of T at most).
 template <class T, class I, int Items, class Keep>
-__global__ void __launch_bounds__(lookback_max_threads)
+__global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
     lookback_compact_tile(const T* in, T* out, std::uint64_t* count, std::uint64_t n,
                           std::uint64_t tiles, tile_states_view<I> states, Keep keep,
                           bool aligned) {

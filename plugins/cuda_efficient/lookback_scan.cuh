@@ -24,7 +24,7 @@
 namespace parprim::cuda_efficient {
 
 template <class S, int Items>
-__global__ void __launch_bounds__(lookback_max_threads)
+__global__ void __maxnreg__(lookback_max_registers<sizeof(S)>)
     lookback_scan_tile(const S* in, S* out, std::uint64_t n, tile_states_view<S> states,
                        bool inclusive, bool aligned, bool single_tile) {
   using layout = warp_striped<S, Items>;
