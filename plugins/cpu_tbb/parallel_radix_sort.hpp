@@ -131,7 +131,7 @@ class parallel_radix_sort_plan final : public plan {
     if (src.keys == dst.keys) return;
     const std::uint64_t blocks = std::min<std::uint64_t>(max_blocks_, n / 4096 + 1);
     for_each_block(n, blocks, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-      host::radix_sorter<T>::copy_elements(src + begin, dst + begin, end - begin);
+      host::copy_elements(src + begin, dst + begin, end - begin);
     });
   }
 

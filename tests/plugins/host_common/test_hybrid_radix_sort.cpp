@@ -93,7 +93,7 @@ void check_sort(const std::vector<T>& keys, bool descending, bool pairs,
   const elements<T> spare_e{spare.data(), pairs ? values_spare.data() : nullptr};
   elements<const T> src{in.data(), pairs ? values_in.data() : nullptr};
   if (in_place) {
-    radix_sorter<T>::copy_elements(src, out_e, n);
+    copy_elements(src, out_e, n);
     src = out_e;
   }
   radix_sorter<T> sorter(policy, pairs);

@@ -110,12 +110,6 @@ class cache_radix_sort {
     });
   }
 
-  static void copy_elements(elements<const T> src, elements<T> dst, std::uint32_t n) {
-    if (src.keys == dst.keys || n == 0) return;  // an empty range's pointers may be null
-    std::memcpy(dst.keys, src.keys, n * sizeof(T));
-    if (src.values) std::memcpy(dst.values, src.values, n * sizeof(T));
-  }
-
   static void insertion_sort(elements<T> a, std::uint32_t n, radix_keys<T> keys) {
     for (std::uint32_t i = 1; i < n; ++i) {
       const T k = a.keys[i];

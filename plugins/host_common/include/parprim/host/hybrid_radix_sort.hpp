@@ -140,12 +140,6 @@ class radix_sorter {
     buffers_.scatter(src, n, place.buckets(), offsets, dst, digit_of<T>{keys, place});
   }
 
-  static void copy_elements(elements<const T> src, elements<T> dst, std::uint64_t n) {
-    if (src.keys == dst.keys || n == 0) return;  // an empty range's pointers may be null
-    std::memcpy(dst.keys, src.keys, n * sizeof(T));
-    if (src.values) std::memcpy(dst.values, src.values, n * sizeof(T));
-  }
-
  private:
   radix_sort_policy policy_;
   cache_radix_sort<T> cache_sort_;

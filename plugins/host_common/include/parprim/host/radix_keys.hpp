@@ -4,6 +4,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "parprim/radix_key.hpp"
 
@@ -75,6 +77,16 @@ struct elements {
   elements operator+(std::uint64_t i) const { return {keys + i, values ? values + i : nullptr}; }
   operator elements<const T>() const { return {keys, values}; }
 };
+
+/// Copies n elements (keys, and values where src has them) from src to dst, unless they are
+/// the same place. T is taken from dst, so that src may be given as elements<T>.
+template <class T>
+void copy_elements(std::type_identity_t<elements<const T>> src, elements<T> dst,
+                   std::uint64_t n) {
+  if (src.keys == dst.keys || n == 0) return;  // an empty range's pointers may be null
+  std::memcpy(dst.keys, src.keys, n * sizeof(T));
+  if (src.values) std::memcpy(dst.values, src.values, n * sizeof(T));
+}
 
 /// A scatter's per-key step, which the compiler must inline into for_each_key's four copies:
 /// left to itself, GCC 12 calls it for some element types.
