@@ -67,12 +67,10 @@ class parallel_radix_sort_plan final : public plan {
     if (choice.kind == host::split_choice::copy) return copy(src, out, n);
     if (choice.place != first) count_blocks(src, n, blocks, choice.place);
 
-    const bool one_pass = choice.kind == host::split_choice::one_pass;
-    const host::elements<T> to = one_pass ? (src.keys == out.keys ? spare : out)
-                                          : (src.keys == spare.keys ? out : spare);
+    const host::elements<T> to = host::split_destination(choice, src, out, spare);
     auto& totals = bucket_counts_[depth];
     scatter_blocks(src, n, blocks, choice.place, to, totals);
-    if (one_pass) return copy(to, out, n);
+    if (choice.kind == host::split_choice::one_pass) return copy(to, out, n);
 
     // Buckets one thread can sort, in parallel; the others one after another, each split by
     // all the threads.

@@ -81,6 +81,16 @@ split_choice choose_split(const key_bounds<Key>& bounds, unsigned low_bits, std:
   return {split_choice::split, top};
 }
 
+/// Where a range in src (which may be out or spare) is scattered: one pass goes straight into
+/// out unless the range is already there; a split goes to whichever of out and spare the range
+/// is not in, its buckets then sorted into out.
+template <class T>
+elements<T> split_destination(const split_choice& choice, elements<const T> src, elements<T> out,
+                              elements<T> spare) {
+  if (choice.kind == split_choice::one_pass) return src.keys == out.keys ? spare : out;
+  return src.keys == spare.keys ? out : spare;
+}
+
 /// The sequential sort: splits while a range is larger than the cache sort's capacity.
 template <class T>
 class radix_sorter {
@@ -93,7 +103,6 @@ class radix_sorter {
         buffers_(pairs),
         counts_(radix_keys<T>::bits / policy.min_split_bits + 1) {}
 
-  const radix_sort_policy& policy() const { return policy_; }
   std::uint32_t capacity() const { return cache_sort_.capacity(); }
   buffers_type& buffers() { return buffers_; }
 
@@ -115,14 +124,9 @@ class radix_sorter {
       std::fill_n(counts.begin(), choice.place.buckets(), 0);
       count_digit(src.keys, n, keys, choice.place, counts.data());
     }
-    if (choice.kind == split_choice::one_pass) {
-      // Straight into out, unless the range is already there: then through the spare.
-      const elements<T> to = src.keys == out.keys ? spare : out;
-      scatter(src, n, keys, choice.place, counts.data(), to);
-      return copy_elements(to, out, n);
-    }
-    const elements<T> to = src.keys == spare.keys ? out : spare;
+    const elements<T> to = split_destination(choice, src, out, spare);
     scatter(src, n, keys, choice.place, counts.data(), to);
+    if (choice.kind == split_choice::one_pass) return copy_elements(to, out, n);
     std::uint64_t start = 0;
     for (std::uint32_t b = 0; b < choice.place.buckets(); ++b) {
       const std::uint64_t count = counts[b];
