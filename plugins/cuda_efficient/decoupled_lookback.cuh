@@ -7,15 +7,15 @@
 // back over its predecessors' published states, 32 at a time (one per lane of a warp), summing
 // aggregates until it meets an inclusive prefix; then it publishes its own inclusive prefix.
 //
-// A state is a kind (aggregate or inclusive prefix) and a value, published together:
-// - values of 4 bytes: one 64-bit word, the kind in the high half and the value's bits in the
-//   low half, stored and loaded as one (single-copy atomic) relaxed access at device scope;
-// - values of 8 bytes: the aggregate and the inclusive prefix in two arrays of their own, each
-//   written once per run, then the kind stored with release semantics; a reader polls the kind
-//   with relaxed loads, and once its warp has seen every kind it waits for, takes one acquire
-//   fence and loads the array the kind names (a fence per poll cost the 8-byte scan 1.75x
-//   CUB's time on an H100). The aggregate is never overwritten by the prefix, so a reader that
-//   saw "aggregate" cannot read a half-updated value.
+// A state is a kind (aggregate or inclusive prefix) and a value, published together in one word
+// of twice the value's width, stored and loaded whole as one relaxed access at device scope
+// (single-copy atomic): a reader sees a state from before or after a store, never half of each,
+// so it needs no fence, and a poll that sees a published kind has its value in the same load.
+// - values of 4 bytes: a 64-bit word, the kind in the high half and the value's bits low;
+// - values of 8 bytes: a 128-bit word (ld/st .b128, sm_70 and later, PTX ISA 8.3), the value's
+//   bits low and the kind high. (The first version kept 8-byte values in arrays of their own
+//   behind a release-stored kind and an acquire fence: an extra round trip to the L2 and a fence
+//   on every look-back window; docs/algorithms/scan.md step H measured the difference.)
 //
 // No state is reset between runs: the kind carries the run's epoch (kind | epoch << 2), and a
 // word from an earlier run reads as "not yet published". The tile counter is never reset either:
@@ -49,16 +49,59 @@ __device__ __forceinline__ ::cuda::atomic_ref<T, ::cuda::thread_scope_device> de
   return ::cuda::atomic_ref<T, ::cuda::thread_scope_device>(x);
 }
 
+/// The word of an 8-byte value's state: 16 bytes, aligned so that one .b128 access moves it.
+struct alignas(16) wide_state_word {
+  std::uint64_t bits;  // the value's bits (the low half of the .b128 register)
+  std::uint64_t tag;   // kind | epoch << 2
+};
+
+/// The tag and the value's bits of a state word, as one load.
+template <class Bits>
+struct state_read {
+  std::uint32_t tag;
+  Bits bits;
+};
+
+__device__ __forceinline__ state_read<std::uint32_t> load_state(const std::uint64_t* word) {
+  const std::uint64_t w =
+      device_atomic(*const_cast<std::uint64_t*>(word)).load(::cuda::memory_order_relaxed);
+  return {static_cast<std::uint32_t>(w >> 32), static_cast<std::uint32_t>(w)};
+}
+
+__device__ __forceinline__ void store_state(std::uint64_t* word, std::uint32_t tag,
+                                            std::uint32_t bits) {
+  device_atomic(*word).store((std::uint64_t(tag) << 32) | bits, ::cuda::memory_order_relaxed);
+}
+
+// libcu++'s atomic_ref of a 16-byte type emits an ld.b128 whose operands ptxas rejects (CUDA
+// 13.0), so the two accesses are written here.
+__device__ __forceinline__ state_read<std::uint64_t> load_state(const wide_state_word* word) {
+  std::uint64_t bits, tag;
+  asm volatile(
+      "{\n\t.reg .b128 w;\n\tld.relaxed.gpu.global.b128 w, [%2];\n\tmov.b128 {%0, %1}, w;\n\t}"
+      : "=l"(bits), "=l"(tag)
+      : "l"(word)
+      : "memory");
+  return {static_cast<std::uint32_t>(tag), bits};
+}
+
+__device__ __forceinline__ void store_state(wide_state_word* word, std::uint32_t tag,
+                                            std::uint64_t bits) {
+  asm volatile(
+      "{\n\t.reg .b128 w;\n\tmov.b128 w, {%0, %1};\n\tst.relaxed.gpu.global.b128 [%2], w;\n\t}"
+      :
+      : "l"(bits), "l"(std::uint64_t(tag)), "l"(word)
+      : "memory");
+}
+
 /// The states of one run as a kernel sees them (passed by value).
 template <class V>
 struct tile_states_view {
   static_assert(sizeof(V) == 4 || sizeof(V) == 8, "look-back values are 4 or 8 bytes");
-  static constexpr bool packed = sizeof(V) == 4;
+  using word = std::conditional_t<sizeof(V) == 4, std::uint64_t, wide_state_word>;
+  using bits = std::conditional_t<sizeof(V) == 4, std::uint32_t, std::uint64_t>;
 
-  std::uint64_t* words;  // packed: kind|epoch in the high half, the value's bits low
-  std::uint32_t* kinds;  // 8-byte values: kind|epoch
-  V* aggregates;         // 8-byte values
-  V* prefixes;           // 8-byte values
+  word* words;
   unsigned long long* tile_counter;
   std::uint64_t first_id;  // this run's first tile id on the counter
   std::uint32_t epoch;     // this run's epoch (never 0: zeroed memory is "none")
@@ -69,45 +112,19 @@ struct tile_states_view {
   }
 
   __device__ void publish(std::uint64_t tile, tile_kind kind, V value) const {
-    const std::uint32_t tag = kind | (epoch << 2);
-    if constexpr (packed) {
-      std::uint32_t bits;
-      memcpy(&bits, &value, 4);
-      device_atomic(words[tile])
-          .store((std::uint64_t(tag) << 32) | bits, ::cuda::memory_order_relaxed);
-    } else {
-      V& slot = kind == tile_aggregate ? aggregates[tile] : prefixes[tile];
-      device_atomic(slot).store(value, ::cuda::memory_order_relaxed);
-      device_atomic(kinds[tile]).store(tag, ::cuda::memory_order_release);
-    }
+    bits b;
+    memcpy(&b, &value, sizeof(V));
+    store_state(words + tile, kind | (epoch << 2), b);
   }
 
-  /// What tile `tile` has published so far: its kind, and for 4-byte values the value with it.
-  /// A relaxed load, so that a warp can poll without a fence per round.
+  /// What tile `tile` has published so far, kind and value from one relaxed load, so that a
+  /// warp can poll without a fence.
   __device__ tile_state<V> poll(std::uint64_t tile) const {
-    std::uint32_t tag;
-    V value{};
-    if constexpr (packed) {
-      const std::uint64_t w = device_atomic(words[tile]).load(::cuda::memory_order_relaxed);
-      tag = static_cast<std::uint32_t>(w >> 32);
-      const auto bits = static_cast<std::uint32_t>(w);
-      memcpy(&value, &bits, 4);
-    } else {
-      tag = device_atomic(kinds[tile]).load(::cuda::memory_order_relaxed);
-    }
+    const auto [tag, b] = load_state(words + tile);
     if ((tag >> 2) != epoch) return {tile_none, V{}};
+    V value;
+    memcpy(&value, &b, sizeof(V));
     return {static_cast<tile_kind>(tag & 3), value};
-  }
-
-  /// After every lane's poll() saw a published kind: for 8-byte values, one acquire fence (the
-  /// polls that read the release-stored kinds then synchronize with their publishers), and the
-  /// value the kind names. The aggregate is never overwritten by the prefix, so it is whole.
-  __device__ void fetch_value(std::uint64_t tile, tile_state<V>& s) const {
-    if constexpr (!packed) {
-      ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
-      s.value = device_atomic(s.kind == tile_aggregate ? aggregates[tile] : prefixes[tile])
-                    .load(::cuda::memory_order_relaxed);
-    }
   }
 };
 
@@ -130,7 +147,6 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
     do {
       if (mine >= 0) s = states.poll(static_cast<std::uint64_t>(mine));
     } while (__any_sync(full_warp, s.kind == tile_none));
-    if (mine >= 0) states.fetch_value(static_cast<std::uint64_t>(mine), s);
     const unsigned prefixes = __ballot_sync(full_warp, s.kind == tile_prefix);
     // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
     const int last = prefixes ? __ffs(prefixes) - 1 : 31;
@@ -145,13 +161,7 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
 template <class V>
 class tile_states {
  public:
-  explicit tile_states(std::uint64_t tiles)
-      : tiles_(tiles),
-        words_(tile_states_view<V>::packed ? tiles : 0),
-        kinds_(tile_states_view<V>::packed ? 0 : tiles),
-        aggregates_(tile_states_view<V>::packed ? 0 : tiles),
-        prefixes_(tile_states_view<V>::packed ? 0 : tiles),
-        counter_(1) {
+  explicit tile_states(std::uint64_t tiles) : tiles_(tiles), words_(tiles), counter_(1) {
     zero(nullptr);  // the legacy default stream: ordered before any run on another stream
     PARPRIM_CUDA_CHECK(cudaStreamSynchronize(nullptr));
   }
@@ -165,30 +175,22 @@ class tile_states {
     }
     const std::uint64_t first = runs_ * tiles_;
     ++runs_;
-    return {words_.get(),
-            kinds_.get(),
-            aggregates_.get(),
-            prefixes_.get(),
-            reinterpret_cast<unsigned long long*>(counter_.get()),
-            first,
-            epoch_};
+    return {words_.get(), reinterpret_cast<unsigned long long*>(counter_.get()), first, epoch_};
   }
 
  private:
+  using word = typename tile_states_view<V>::word;
+
   void zero(cudaStream_t stream) {
     // The counter is zeroed with the states; runs_ restarts with it.
     if (words_.size())
-      PARPRIM_CUDA_CHECK(cudaMemsetAsync(words_.get(), 0, words_.size() * 8, stream));
-    if (kinds_.size())
-      PARPRIM_CUDA_CHECK(cudaMemsetAsync(kinds_.get(), 0, kinds_.size() * 4, stream));
+      PARPRIM_CUDA_CHECK(cudaMemsetAsync(words_.get(), 0, words_.size() * sizeof(word), stream));
     PARPRIM_CUDA_CHECK(cudaMemsetAsync(counter_.get(), 0, 8, stream));
     runs_ = 0;
   }
 
   std::uint64_t tiles_;
-  cuda::device_buffer<std::uint64_t> words_;
-  cuda::device_buffer<std::uint32_t> kinds_;
-  cuda::device_buffer<V> aggregates_, prefixes_;
+  cuda::device_buffer<word> words_;
   cuda::device_buffer<std::uint64_t> counter_;
   std::uint64_t runs_ = 0;
   std::uint32_t epoch_ = 0;

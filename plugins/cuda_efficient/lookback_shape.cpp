@@ -43,8 +43,8 @@ std::vector<param> tile_shape_params(std::int64_t default_block, std::vector<std
 std::vector<param> lookback_params() {
   return tile_shape_params(lookback_default_block_threads, lookback_block_sizes::allowed(),
                            lookback_items::allowed(),
-                           "the policy for the element size (lookback_shape.hpp: 24 for 4- and "
-                           "8-byte elements, loaded as 16-byte vectors)");
+                           "the policy for the element size (lookback_shape.hpp: 24 for 4-byte "
+                           "elements, 12 for 8-byte, loaded as 16-byte vectors)");
 }
 
 }  // namespace parprim::cuda_efficient

@@ -26,7 +26,7 @@ inline constexpr int lookback_max_registers = Bytes == 4 ? 48 : 128;
 
 /// The items per thread the kernels are compiled for (whole 16-byte vectors for both element
 /// sizes).
-using lookback_items = cuda::compiled_constants<8, 16, 24>;
+using lookback_items = cuda::compiled_constants<8, 12, 16, 24>;
 
 /// The block sizes a launch may take (block_size is a run-time value, up to the kernels'
 /// __launch_bounds__), and the parameter's default.
@@ -44,7 +44,7 @@ struct lookback_policy<4> {
 };
 template <>
 struct lookback_policy<8> {
-  static constexpr int items_per_thread = 24;
+  static constexpr int items_per_thread = 12;
 };
 
 struct lookback_shape {

@@ -90,11 +90,14 @@ bool apply_chosen_params(const variant& v, problem& p) {
 }
 
 std::vector<std::uint64_t> sizes() {
-  // 5888 and 8832: the tiles of cuda_efficient's onesweep sort (256 and 384 threads x 23 keys).
+  // 3072 and 6144: the default tiles of cuda_efficient's look-back scan and compaction (256
+  // threads x 12 or 24 items); 5888 and 8832: those of its onesweep sort (256 and 384 threads x
+  // 23 keys).
   std::vector<std::uint64_t> s = {
-      0,    1,    2,    31,   32,    33,    1023,           1024,          1025,
-      2047, 2048, 2049, 4095, 4096,  4097,  4099,           5887,          5888,
-      5889, 8831, 8832, 8833, 65535, 65537, (1u << 20) - 1, (1u << 20) + 1};
+      0,    1,    2,    31,   32,    33,    1023,  1024,  1025,           2047,
+      2048, 2049, 3071, 3072, 3073,  4095,  4096,  4097,  4099,           5887,
+      5888, 5889, 6143, 6144, 6145,  8831,  8832,  8833,  65535,          65537,
+      (1u << 20) - 1, (1u << 20) + 1};
   // Random sizes: a small linear congruential walk from the base seed, recorded by it.
   std::uint64_t x = base_seed;
   for (int i = 0; i < 3; ++i) {

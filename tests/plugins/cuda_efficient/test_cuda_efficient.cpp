@@ -51,7 +51,7 @@ TEST_CASE("cuda_efficient: the look-back scan and compaction declare their tile 
     REQUIRE(find(*lookback, "items_per_thread"));
     // 0: the policy for the element size.
     CHECK(find(*lookback, "items_per_thread")->default_value == 0);
-    CHECK(find(*lookback, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 8, 16, 24});
+    CHECK(find(*lookback, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 8, 12, 16, 24});
   }
 }
 
