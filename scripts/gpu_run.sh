@@ -221,7 +221,7 @@ sanitize_variant() {
 if want lookback; then
   step "cuda_efficient's look-back scan and compaction: conformance at the default and edge shapes"
   shape_conformance lookback "[scan],[compact]" \
-    "default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16"
+    "default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16 block_size=64,items_per_thread=12"
   # The repeatability check and the sanitizers check correctness only: they run side by side.
   step "repeatability (${REPEAT_RUNS:-1000} runs of each integer scan and compaction at 2^24 + 7) beside compute-sanitizer"
   "$B/bin/parprim-conformance" --require-available --variants lookback --case-timeout 600 \

@@ -5,6 +5,12 @@
 // contiguously (coalesced, whatever the output offset). The tile that is last in the array
 // writes the total count. Reads n elements, writes the kept ones: `blelloch` reads the input
 // twice and launches four kernels.
+//
+// The packed elements sit in shared memory shifted by where the tile's output starts within a
+// 16-byte vector of the output, so that shared and global memory agree on alignment: the
+// write-out then moves whole 16-byte vectors (one shared and one global access per 4 or 2
+// elements instead of one each per element), with element stores only in the partial vectors
+// at either end.
 #pragma once
 
 #include <cstdint>
@@ -19,12 +25,13 @@
 
 namespace parprim::cuda_efficient {
 
-/// Dynamic shared memory: the tile's kept elements (blockDim.x * Items of T at most).
+/// Dynamic shared memory: the tile's kept elements (blockDim.x * Items of T at most) after a
+/// shift of less than one vector. `aligned`: `in` is 16-byte aligned; `out_aligned`: `out` is.
 template <class T, class I, int Items, class Keep>
 __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
     lookback_compact_tile(const T* in, T* out, std::uint64_t* count, std::uint64_t n,
                           std::uint64_t tiles, tile_states_view<I> states, Keep keep,
-                          bool aligned) {
+                          bool aligned, bool out_aligned) {
   using layout = warp_striped<T, Items>;
   static_assert(Items <= 32, "a thread's kept items are one bit each of a 32-bit mask");
   __shared__ tile_offsets<I> offsets;
@@ -57,7 +64,11 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
   if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(running);
   resolve_tile_offsets(offsets, states, tile, single);
 
-  const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]);
+  const auto prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
+  const auto total = static_cast<std::uint32_t>(offsets.tile_total);
+  // Kept element i of the tile goes to out[prefix + i] and to packed[shift + i].
+  const std::uint32_t shift = out_aligned ? static_cast<std::uint32_t>(prefix % layout::vec) : 0;
+  const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]) + shift;
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
     std::uint32_t at = warp_at + chunk_at[k];
@@ -66,11 +77,25 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
       if (kept & (1u << (k * layout::vec + j))) packed[at++] = v[k * layout::vec + j];
   }
   __syncthreads();
-  const I prefix = offsets.tile_prefix;
-  const auto total = static_cast<std::uint32_t>(offsets.tile_total);
-  T* dst = out + static_cast<std::uint64_t>(prefix);
-  for (std::uint32_t i = threadIdx.x; i < total; i += blockDim.x) dst[i] = packed[i];
-  if (tile == tiles - 1 && threadIdx.x == 0) *count = static_cast<std::uint64_t>(prefix) + total;
+  T* dst = out + (prefix - shift);  // 16-byte aligned when out is: packed's index space
+  const std::uint32_t end = shift + total;
+  if (out_aligned) {
+    using vector = typename layout::vector;
+    const std::uint32_t vectors = (end + layout::vec - 1) / layout::vec;
+    for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
+      const std::uint32_t first = q * layout::vec;
+      if (first >= shift && first + layout::vec <= end) {
+        reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
+      } else {
+#pragma unroll
+        for (int j = 0; j < layout::vec; ++j)
+          if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
+      }
+    }
+  } else {
+    for (std::uint32_t i = threadIdx.x; i < total; i += blockDim.x) dst[i] = packed[i];
+  }
+  if (tile == tiles - 1 && threadIdx.x == 0) *count = prefix + total;
 }
 
 /// The single-pass compaction of n elements of T, with counts of type I (a plan's engine:
@@ -80,7 +105,7 @@ class lookback_compaction {
  public:
   lookback_compaction(std::uint64_t n, lookback_shape shape)
       : n_(n),
-        shape_(shape.resolved(sizeof(T))),
+        shape_(shape.resolved(sizeof(T), lookback_work::compact)),
         tiles_(cuda::tiles_for(n, shape_.tile())),
         states_(tiles_ > 1 ? tiles_ : 0) {
     lookback_items::dispatch(shape_.items_per_thread, [&]<int Items>() {
@@ -97,19 +122,18 @@ class lookback_compaction {
       PARPRIM_CUDA_CHECK(cudaMemsetAsync(count, 0, sizeof(std::uint64_t), stream));
       return;
     }
-    const bool aligned = is_aligned16(in);
     const tile_states_view<I> view = tiles_ == 1 ? tile_states_view<I>{} : states_.next_run(stream);
     lookback_items::dispatch(shape_.items_per_thread, [&]<int Items>() {
       lookback_compact_tile<T, I, Items>
           <<<static_cast<unsigned>(tiles_), shape_.block_threads, packed_bytes(), stream>>>(
-              in, out, count, n_, tiles_, view, keep, aligned);
+              in, out, count, n_, tiles_, view, keep, is_aligned16(in), is_aligned16(out));
     });
     PARPRIM_CUDA_CHECK_LAUNCH("lookback_compact_tile");
   }
 
  private:
-  std::uint64_t packed_bytes() const {
-    return static_cast<std::uint64_t>(shape_.tile()) * sizeof(T);
+  std::uint64_t packed_bytes() const {  // the tile and the shift of up to one 16-byte vector
+    return static_cast<std::uint64_t>(shape_.tile()) * sizeof(T) + 16;
   }
 
   std::uint64_t n_;

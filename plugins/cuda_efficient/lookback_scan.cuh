@@ -63,7 +63,7 @@ template <class S>
 class lookback_scanner {
  public:
   lookback_scanner(std::uint64_t n, lookback_shape shape)
-      : shape_(shape.resolved(sizeof(S))),
+      : shape_(shape.resolved(sizeof(S), lookback_work::scan)),
         tiles_(cuda::tiles_for(n, shape_.tile())),
         states_(tiles_ > 1 ? tiles_ : 0) {}
 

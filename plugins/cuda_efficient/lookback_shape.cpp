@@ -5,11 +5,18 @@
 
 namespace parprim::cuda_efficient {
 
-lookback_shape lookback_shape::resolved(std::size_t element_bytes) const {
+namespace {
+template <std::size_t Bytes>
+int policy_items(lookback_work work) {
+  return work == lookback_work::scan ? lookback_policy<Bytes>::scan_items
+                                     : lookback_policy<Bytes>::compact_items;
+}
+}  // namespace
+
+lookback_shape lookback_shape::resolved(std::size_t element_bytes, lookback_work work) const {
   lookback_shape s = *this;
   if (s.items_per_thread == 0)
-    s.items_per_thread = element_bytes == 8 ? lookback_policy<8>::items_per_thread
-                                            : lookback_policy<4>::items_per_thread;
+    s.items_per_thread = element_bytes == 8 ? policy_items<8>(work) : policy_items<4>(work);
   return compiled_shape(s, lookback_block_sizes::allowed(), lookback_items::allowed());
 }
 
@@ -44,7 +51,8 @@ std::vector<param> lookback_params() {
   return tile_shape_params(lookback_default_block_threads, lookback_block_sizes::allowed(),
                            lookback_items::allowed(),
                            "the policy for the element size (lookback_shape.hpp: 24 for 4-byte "
-                           "elements, 12 for 8-byte, loaded as 16-byte vectors)");
+                           "elements; for 8-byte, 12 in scans and 16 in compaction; loaded as "
+                           "16-byte vectors)");
 }
 
 }  // namespace parprim::cuda_efficient

@@ -33,27 +33,35 @@ using lookback_items = cuda::compiled_constants<8, 12, 16, 24>;
 using lookback_block_sizes = cuda::compiled_constants<32, 64, 128, 256, lookback_max_threads>;
 inline constexpr int lookback_default_block_threads = 256;
 
+/// Which single-pass kernel a shape is for: their best tiles differ for 8-byte elements.
+enum class lookback_work { scan, compact };
+
 /// Tuning constants per element size, used where the variant's items_per_thread is 0. Measured
-/// on an H100 at 2^26 (docs/algorithms/scan.md#look-back): the largest tiles compiled win, since
-/// each tile pays a look-back and two barriers (CUB's sm_90 tuning also takes 24 items).
+/// on an H100 at 2^26 (docs/algorithms/scan.md#look-back, tile shapes): for 4-byte elements the
+/// largest tile compiled wins, since each tile pays a look-back and its barriers (CUB's sm_90
+/// tuning also takes 24 items); for 8-byte elements 12 items (64 registers a thread: four blocks
+/// of 256 per SM where 24 items, at 121 registers, let two in) for the scan, and 16 for
+/// compaction (0.91x the time of 12 items there, as measured).
 template <std::size_t Bytes>
 struct lookback_policy;
 template <>
 struct lookback_policy<4> {
-  static constexpr int items_per_thread = 24;
+  static constexpr int scan_items = 24;
+  static constexpr int compact_items = 24;
 };
 template <>
 struct lookback_policy<8> {
-  static constexpr int items_per_thread = 12;
+  static constexpr int scan_items = 12;
+  static constexpr int compact_items = 16;
 };
 
 struct lookback_shape {
   int block_threads = lookback_default_block_threads;
   int items_per_thread = 0;  // 0: the policy's
   std::int64_t tile() const { return std::int64_t(block_threads) * items_per_thread; }
-  /// This shape with the policy for `element_bytes` filled in where items say 0; throws
-  /// parprim::error(PARPRIM_UNSUPPORTED) for a shape no kernel is compiled for.
-  lookback_shape resolved(std::size_t element_bytes) const;
+  /// This shape with the policy for `element_bytes` and `work` filled in where items say 0;
+  /// throws parprim::error(PARPRIM_UNSUPPORTED) for a shape no kernel is compiled for.
+  lookback_shape resolved(std::size_t element_bytes, lookback_work work) const;
   std::string describe() const;
 };
 
