@@ -18,6 +18,7 @@
 #include "chained_parts.hpp"
 #include "parallel_radix_sort.hpp"
 #include "parprim/host/compact.hpp"
+#include "parprim/host/streaming_store.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
@@ -85,7 +86,9 @@ class compact_plan final : public plan {
     T* out = io_out<T>(io);
     std::uint64_t total = 0;  // written by the worker that finishes the last part
     // A worker compacts its part into its own buffer while it counts (the part is read from
-    // memory once), then copies the kept elements to their place once the offset is known.
+    // memory once), then copies the kept elements to their place once the offset is known, with
+    // streaming stores: a plain store would first read each output line from memory
+    // (read-for-ownership), 0.75 more bytes of traffic per input byte at 25% zeros.
     parts_.run(
         arena_, std::uint64_t{0},
         [&](std::uint64_t b, std::uint64_t e) {
@@ -93,7 +96,8 @@ class compact_plan final : public plan {
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept) {
-          std::memcpy(out + offset, own_buffer(), kept * sizeof(T));
+          host::stream_copy(out + offset, own_buffer(), kept);
+          host::finish_streaming();  // before the part is counted as done
           if (e == n_) total = offset + kept;
         });
     *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here
