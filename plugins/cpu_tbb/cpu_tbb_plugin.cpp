@@ -97,7 +97,7 @@ class compact_plan final : public plan {
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept) {
           host::stream_copy(out + offset, own_buffer(), kept);
-          host::finish_streaming();  // before the part is counted as done
+          host::finish_streaming();  // ordered before the worker's end joins the run
           if (e == n_) total = offset + kept;
         });
     *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here

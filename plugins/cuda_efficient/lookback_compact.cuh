@@ -21,17 +21,18 @@
 #include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/cuda/launch.cuh"
+#include "parprim/cuda/offset_address.cuh"
 #include "warp_striped_tile.cuh"
 
 namespace parprim::cuda_efficient {
 
 /// Dynamic shared memory: the tile's kept elements (blockDim.x * Items of T at most) after a
-/// shift of less than one vector. `aligned`: `in` is 16-byte aligned; `out_aligned`: `out` is.
+/// shift of less than one vector. `aligned`: `in` is 16-byte aligned.
 template <class T, class I, int Items, class Keep>
 __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
     lookback_compact_tile(const T* in, T* out, std::uint64_t* count, std::uint64_t n,
                           std::uint64_t tiles, tile_states_view<I> states, Keep keep,
-                          bool aligned, bool out_aligned) {
+                          bool aligned) {
   using layout = warp_striped<T, Items>;
   static_assert(Items <= 32, "a thread's kept items are one bit each of a 32-bit mask");
   __shared__ tile_offsets<I> offsets;
@@ -66,8 +67,11 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
 
   const auto prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
   const auto total = static_cast<std::uint32_t>(offsets.tile_total);
-  // Kept element i of the tile goes to out[prefix + i] and to packed[shift + i].
-  const std::uint32_t shift = out_aligned ? static_cast<std::uint32_t>(prefix % layout::vec) : 0;
+  // Kept element i of the tile goes to out[prefix + i] and to packed[shift + i], shift being
+  // where out + prefix lies within its 16-byte vector; dst below is then 16-byte aligned (it may
+  // lie before out: only its indices from shift on are written).
+  const auto shift = static_cast<std::uint32_t>(
+      reinterpret_cast<std::uintptr_t>(out + prefix) % 16 / sizeof(T));
   const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]) + shift;
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
@@ -77,23 +81,19 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
       if (kept & (1u << (k * layout::vec + j))) packed[at++] = v[k * layout::vec + j];
   }
   __syncthreads();
-  T* dst = out + (prefix - shift);  // 16-byte aligned when out is: packed's index space
+  T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);  // packed's index space
   const std::uint32_t end = shift + total;
-  if (out_aligned) {
-    using vector = typename layout::vector;
-    const std::uint32_t vectors = (end + layout::vec - 1) / layout::vec;
-    for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
-      const std::uint32_t first = q * layout::vec;
-      if (first >= shift && first + layout::vec <= end) {
-        reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
-      } else {
+  using vector = typename layout::vector;
+  const std::uint32_t vectors = (end + layout::vec - 1) / layout::vec;
+  for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
+    const std::uint32_t first = q * layout::vec;
+    if (first >= shift && first + layout::vec <= end) {
+      reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
+    } else {
 #pragma unroll
-        for (int j = 0; j < layout::vec; ++j)
-          if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
-      }
+      for (int j = 0; j < layout::vec; ++j)
+        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
     }
-  } else {
-    for (std::uint32_t i = threadIdx.x; i < total; i += blockDim.x) dst[i] = packed[i];
   }
   if (tile == tiles - 1 && threadIdx.x == 0) *count = prefix + total;
 }
@@ -126,7 +126,7 @@ class lookback_compaction {
     lookback_items::dispatch(shape_.items_per_thread, [&]<int Items>() {
       lookback_compact_tile<T, I, Items>
           <<<static_cast<unsigned>(tiles_), shape_.block_threads, packed_bytes(), stream>>>(
-              in, out, count, n_, tiles_, view, keep, is_aligned16(in), is_aligned16(out));
+              in, out, count, n_, tiles_, view, keep, is_aligned16(in));
     });
     PARPRIM_CUDA_CHECK_LAUNCH("lookback_compact_tile");
   }

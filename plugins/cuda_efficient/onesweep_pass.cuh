@@ -35,6 +35,7 @@
 #include "decoupled_lookback.cuh"
 #include "onesweep_shape.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"
+#include "parprim/cuda/offset_address.cuh"
 #include "radix_digit.cuh"
 #include "warp_scan.cuh"
 
@@ -123,6 +124,14 @@ inline std::uint64_t onesweep_dynamic_shared(int block_threads, int items, std::
          std::uint64_t(block_threads / 32) * onesweep_radix * sizeof(std::uint32_t);
 }
 
+/// The warps' digit counters in dynamic shared memory, after the tile's keys (and values):
+/// [warps][radix].
+template <class T, bool Pairs>
+__device__ __forceinline__ std::uint32_t* onesweep_warp_counts(int tile_items) {
+  return reinterpret_cast<std::uint32_t*>(cuda::dynamic_shared<T>() +
+                                          (Pairs ? 2 : 1) * tile_items);
+}
+
 /// The pass's static shared memory: where each digit starts in the tile's digit order, and where
 /// the tile's keys (and values) of each digit go: the output address of the digit's first key
 /// in this tile, less that start, so that the key at position j of the digit order goes to
@@ -136,14 +145,6 @@ struct onesweep_shared {
   std::uint32_t tile_id;
 };
 
-/// `base` moved by `by` elements, either way, as an address (it may point before the array
-/// until a position at least `by` back is added to it).
-template <class T>
-__device__ __forceinline__ T* offset_address(T* base, std::int64_t by) {
-  return reinterpret_cast<T*>(reinterpret_cast<std::uintptr_t>(base) +
-                              static_cast<std::uintptr_t>(by * std::int64_t(sizeof(T))));
-}
-
 /// One tile of the pass. Whole: the tile holds tile_items keys, so no key is checked against the
 /// end (every tile but a portion's last; the checks and their branches were a fifth of the
 /// pass's instructions, which bound it).
@@ -156,8 +157,7 @@ __device__ __forceinline__ void onesweep_tile(const onesweep_launch<T>& a,
   const int tile_items = blockDim.x * Items;
   T* sorted = cuda::dynamic_shared<T>();
   T* sorted_values = sorted + tile_items;  // pairs only
-  auto* warp_counts =
-      reinterpret_cast<std::uint32_t*>(sorted + (Pairs ? 2 : 1) * tile_items);  // [warps][radix]
+  std::uint32_t* warp_counts = onesweep_warp_counts<T, Pairs>(tile_items);
   std::uint32_t* my_counts = warp_counts + warp * radix;
   const int segment = warp * 32 * Items;
   const auto holds = [&](int i) { return Whole || segment + i * 32 + lane < valid; };
@@ -234,8 +234,8 @@ __device__ __forceinline__ void onesweep_tile(const onesweep_launch<T>& a,
           .store(digit_prefix | (earlier + count), ::cuda::memory_order_relaxed);
     const std::uint64_t start = a.starts_in[my_digit] + earlier;
     const std::int64_t base = std::int64_t(start) - std::int64_t(sh.digit_start[my_digit]);
-    sh.key_base[my_digit] = offset_address(a.keys_out, base);
-    if constexpr (Pairs) sh.value_base[my_digit] = offset_address(a.values_out, base);
+    sh.key_base[my_digit] = cuda::offset_address(a.keys_out, base);
+    if constexpr (Pairs) sh.value_base[my_digit] = cuda::offset_address(a.values_out, base);
     if (tile == a.tiles - 1) a.starts_out[my_digit] = start + count;
   }
   __syncthreads();
@@ -257,8 +257,7 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
     onesweep_pass(onesweep_launch<T> a) {
   __shared__ onesweep_shared<T, Pairs> sh;
   const int tile_items = blockDim.x * Items;
-  auto* warp_counts = reinterpret_cast<std::uint32_t*>(cuda::dynamic_shared<T>() +
-                                                       (Pairs ? 2 : 1) * tile_items);
+  std::uint32_t* warp_counts = onesweep_warp_counts<T, Pairs>(tile_items);
   for (unsigned d = threadIdx.x & 31; d < onesweep_radix; d += 32)
     warp_counts[(threadIdx.x >> 5) * onesweep_radix + d] = 0;
   if (threadIdx.x == 0) sh.tile_id = atomicAdd(a.tile_counter, 1u);
