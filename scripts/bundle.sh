@@ -18,6 +18,7 @@ rm -rf bundle
 mkdir -p bundle/bin bundle/lib/parprim bundle/configs
 cp build/bin/runner bundle/bin/
 cp build/bin/parprim-conformance build/tests/core/test_core bundle/bin/
+[ -f build/bin/nccl_exchange_probe ] && cp build/bin/nccl_exchange_probe bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
 cp scripts/gpu_run.sh bundle/

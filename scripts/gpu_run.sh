@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -34,6 +34,10 @@
 #     cpu_sort_vs_numpy.yaml with numpy beside it, as shipped and with AVX-512 off, from
 #     scripts/numpy_reference.py where python3 has numpy); profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
+#     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
+#     -m), the nccl plugin's conformance on every visible GPU, the exchange probe (a plain
+#     all-to-all beside the sort's exchange step, 2^28 and 2^30 keys per GPU), configs/nccl.yaml
+#     and configs/nccl_large.yaml (NCCL_LARGE=0 leaves it out);
 #     all (default): each in turn.
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
@@ -254,6 +258,43 @@ fi
 if want onesweep && [ "${ONESWEEP_LARGE:-1}" = 1 ]; then
   step "sort past 2^31 keys (configs/onesweep_large.yaml)"
   runner onesweep_large.yaml onesweep_large | tail -8
+fi
+if [ "$what" = nccl ]; then
+  # NVLink multicast off (the plugin sets it too, if unset): it can take the host's GPUs down.
+  export NCCL_NVLS_ENABLE=0
+  gpus=$(nvidia-smi -L | grep -c '^GPU')
+  nccl_conformance() {  # nccl_conformance NAME [conformance args]: the log as $OUT/NAME.log
+    local name=$1
+    shift
+    timeout "${NCCL_CONFORMANCE_TIMEOUT:-420}" "$B/bin/parprim-conformance" --require-available \
+      --plugins "$B/lib/parprim/parprim_plugin_nccl.so" --case-timeout "${NCCL_CASE_TIMEOUT:-400}" "$@" > "$OUT/$name.log" 2>&1 ||
+      status=1
+    echo "$name: $(grep -E "test cases:|All tests passed|FAILED|unavailable" "$OUT/$name.log" |
+      sort | uniq -c | tr '\n' ' ')"
+  }
+  if [ "$gpus" -lt 2 ]; then
+    step "one GPU: the nccl plugin's algorithms on virtual ranks (PARPRIM_NCCL_VIRTUAL_GPUS=4)"
+    for k in ${NCCL_VIRTUAL_COUNTS:-2 3 4}; do
+      PARPRIM_NCCL_VIRTUAL_GPUS=4 nccl_conformance "nccl_conformance_virtual_$k" --params gpus=$k
+    done
+  else
+    step "the GPUs and their links"
+    nvidia-smi topo -m 2>&1 | tee "$OUT/nccl_topology.txt"
+    step "nccl: conformance on 1 and on all $gpus GPUs"
+    nccl_conformance "nccl_conformance_$gpus" --params gpus=$gpus
+    [ "${NCCL_CONFORMANCE_ONE:-1}" = 1 ] && nccl_conformance nccl_conformance_1 --params gpus=1
+    step "the links: a plain all-to-all beside the sort's exchange step"
+    for keys in $((1 << 28)) $((1 << 30)); do
+      "$B/bin/nccl_exchange_probe" --keys-per-gpu "$keys" | tee "$OUT/nccl_probe_$keys.json" ||
+        status=1
+    done
+    step "runner configs/nccl.yaml: 1, 2 and 4 GPUs beside cub"
+    runner nccl.yaml nccl | tail -40
+    if [ "${NCCL_LARGE:-1}" = 1 ]; then
+      step "runner configs/nccl_large.yaml: sorts of 2^30..2^32 keys"
+      runner nccl_large.yaml nccl_large | tail -12
+    fi
+  fi
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"

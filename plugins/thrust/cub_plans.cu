@@ -4,6 +4,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 
+#include "parprim/cuda/cub_calls.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
 #include "plans.hpp"
@@ -41,22 +42,12 @@ class cub_plan final : public plan {
   }
 
  private:
-  // 32-bit item counts where they suffice: CUB picks its offset type from this type, and
-  // 64-bit offsets cost speed below 2^32 elements.
-  template <class Fn>
-  void with_count_type(Fn&& fn) {
-    if (n_ <= 0xFFFFFFFFull)
-      fn(static_cast<std::uint32_t>(n_));
-    else
-      fn(static_cast<std::uint64_t>(n_));
-  }
-
   void call(void* temp, std::size_t& bytes, const parprim_io& io) {
     const cudaStream_t stream = backend_.stream();
     using W = wrapping_t<T>;  // integer sums wrap: scanned as the unsigned type
     switch (p_.operation) {
       case PARPRIM_OP_SCAN:
-        with_count_type([&](auto count) {
+        cuda::with_cub_count(n_, [&](auto count) {
           const W* in = static_cast<const W*>(io.in);
           W* out = static_cast<W*>(io.out);
           if (p_.scan_kind == PARPRIM_SCAN_INCLUSIVE)
@@ -72,7 +63,7 @@ class cub_plan final : public plan {
             cuda::make_keep_predicate<T>(p_), stream));
         return;
       case PARPRIM_OP_SORT:
-        with_count_type([&](auto count) { sort(temp, bytes, io, count, stream); });
+        cuda::with_cub_count(n_, [&](auto count) { sort(temp, bytes, io, count, stream); });
         return;
     }
   }
@@ -80,26 +71,12 @@ class cub_plan final : public plan {
   template <class Count>
   void sort(void* temp, std::size_t& bytes, const parprim_io& io, Count count,
             cudaStream_t stream) {
-    const T* keys_in = static_cast<const T*>(io.in);
-    T* keys_out = static_cast<T*>(io.out);
-    constexpr int end_bit = sizeof(T) * 8;
-    const bool descending = p_.sort_order == PARPRIM_SORT_DESCENDING;
-    if (p_.sort_payload == PARPRIM_SORT_PAIRS) {
-      const T* values_in = static_cast<const T*>(io.values_in);
-      T* values_out = static_cast<T*>(io.values_out);
-      if (descending)
-        PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(
-            temp, bytes, keys_in, keys_out, values_in, values_out, count, 0, end_bit, stream));
-      else
-        PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-            temp, bytes, keys_in, keys_out, values_in, values_out, count, 0, end_bit, stream));
-    } else if (descending) {
-      PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortKeysDescending(temp, bytes, keys_in, keys_out,
-                                                                  count, 0, end_bit, stream));
-    } else {
-      PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys_in, keys_out, count, 0,
-                                                        end_bit, stream));
-    }
+    const bool pairs = p_.sort_payload == PARPRIM_SORT_PAIRS;
+    PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
+        temp, bytes, static_cast<const T*>(io.in), static_cast<T*>(io.out),
+        pairs ? static_cast<const T*>(io.values_in) : nullptr,
+        pairs ? static_cast<T*>(io.values_out) : nullptr, count,
+        p_.sort_order == PARPRIM_SORT_DESCENDING, stream));
   }
 
   cuda::cuda_backend& backend_;

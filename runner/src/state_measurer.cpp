@@ -101,7 +101,7 @@ void state_measurer::measure(record& r, const state_views& inputs) {
   if (own_region)
     r.call_time = timed(std::move(calls));
   else
-    r.copy_time = copy_baseline(buffers, bytes);
+    r.copy_time = copy_baseline(buffers, bytes, p.params);
 
   if (settings_.end_to_end) {
     measurement_settings e2e = settings_;
@@ -123,15 +123,17 @@ void state_measurer::measure(record& r, const state_views& inputs) {
   }
 }
 
-const sample_stats& state_measurer::copy_baseline(const problem_buffers& buffers,
-                                                  std::uint64_t bytes) {
-  if (auto it = copy_cache_.find(bytes); it != copy_cache_.end()) return it->second;
+const sample_stats& state_measurer::copy_baseline(
+    const problem_buffers& buffers, std::uint64_t bytes,
+    const std::map<std::string, std::int64_t>& params) {
+  const auto key = std::make_pair(bytes, params);
+  if (auto it = copy_cache_.find(key); it != copy_cache_.end()) return it->second;
   // In the operation's mode: the roofline of a cold sample is a cold copy.
   sampler sample(client_, settings_, false);
   const sample_stats s = measure_in_mode(sample, settings_, [&] {
     return sample([&] { client_.copy(buffers.out, buffers.in, bytes); });
   });
-  return copy_cache_.emplace(bytes, s).first->second;
+  return copy_cache_.emplace(key, s).first->second;
 }
 
 }  // namespace parprim::runner

@@ -32,12 +32,16 @@ class state_measurer {
 
  private:
   void measure(record& r, const state_views& inputs);
-  const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes);
+  const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes,
+                                    const std::map<std::string, std::int64_t>& params);
 
   const plugin_client& client_;
   const measurement_settings& settings_;
   bool device_lost_ = false;
-  std::map<std::uint64_t, sample_stats> copy_cache_;  // by bytes: one copy baseline per size
+  // One copy baseline per size and parameter values: a parameter may change where the buffers
+  // live (the nccl plugin's `gpus` shards them across more GPUs, and the copy with them).
+  std::map<std::pair<std::uint64_t, std::map<std::string, std::int64_t>>, sample_stats>
+      copy_cache_;
 };
 
 }  // namespace parprim::runner

@@ -1,0 +1,348 @@
+// Sort across GPUs: key ranges chosen from samples (key_ranges.cuh), a stable partition of each
+// shard by destination, the sizes gathered and read on the host (NCCL's send and receive counts
+// are host values), one exchange of grouped ncclSend/ncclRecv, and a stable CUB radix sort of
+// what each GPU received into its output shard. Each GPU receives from the GPUs in rank order,
+// and each sends in its shard's order, so equal keys stay in input order: the sort is stable.
+// The output shards vary in length (an even share, give or take the sample's error), which the
+// download concatenates; one GPU is a plain CUB sort.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <array>
+
+#include "distributed_plans.hpp"
+#include "key_ranges.cuh"
+#include "nccl_types.hpp"
+#include "parprim/cuda/cub_calls.cuh"
+
+namespace parprim::nccl {
+namespace {
+
+namespace cub = CUB_NS_QUALIFIER;
+
+// Samples per GPU: the key ranges' sizes then stray from an even share by well under 1% (the
+// shards' room is 1/16), and sampling and sorting the samples takes tens of microseconds.
+constexpr std::uint32_t samples_per_gpu = 1u << 16;
+constexpr std::uint64_t sample_seed = 0x5eed0f5a3b1e5ull;
+
+int destination_bits(int gpus) {
+  int bits = 0;
+  while ((1 << bits) < gpus) ++bits;
+  return bits;
+}
+
+template <class T>
+class distributed_sort final : public plan, public phase_timed {
+  using K = radix_key_t<T>;
+
+ public:
+  distributed_sort(nccl_backend& b, const problem& p, std::uint64_t n, gpu_group& g)
+      : backend_(b), g_(g), descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
+        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS), layout_{n * sizeof(T), g.size()} {
+    const int k = g_.size();
+    stride_ = layout_.stride() / sizeof(T);
+    capacity_ = layout_.capacity() / sizeof(T);
+    samples_ = std::uint32_t(std::clamp<std::uint64_t>(stride_, 1, samples_per_gpu));
+    std::size_t temp = 0;
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
+    temp_bytes_ = temp;
+    carver c;
+    carve(c, 0);
+    memory_.allocate(g_, c.used());
+    PARPRIM_CUDA_CHECK(cudaMallocHost(&host_matrix_, sizeof(unsigned long long) * k * k));
+    events_.resize(k);
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] {
+        for (cudaEvent_t& e : events_[r]) PARPRIM_CUDA_CHECK(cudaEventCreate(&e));
+      });
+  }
+  ~distributed_sort() override {
+    cudaFreeHost(host_matrix_);
+    for (int r = 0; r < int(events_.size()); ++r) {
+      cudaSetDevice(g_.device(r));
+      for (cudaEvent_t e : events_[r]) cudaEventDestroy(e);
+    }
+  }
+
+  void run(const parprim_io& io) override {
+    if (layout_.bytes == 0) return;
+    const int k = g_.size();
+    const auto& keys_in = buffer_of(io.in, g_, "keys input");
+    auto& keys_out = buffer_of(io.out, g_, "keys output");
+    const sharded_buffer* values_in = pairs_ ? &buffer_of(io.values_in, g_, "values input") : nullptr;
+    sharded_buffer* values_out = pairs_ ? &buffer_of(io.values_out, g_, "values output") : nullptr;
+    if (k == 1) {
+      g_.on(0, [&] {
+        std::size_t bytes = temp_bytes_;
+        const scratch s = carve_on(0);
+        cuda::with_cub_count(layout_.bytes / sizeof(T), [&](auto count) {
+          PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
+              s.temp, bytes, data<T>(keys_in, 0), data<T>(keys_out, 0),
+              pairs_ ? data<T>(*values_in, 0) : nullptr, pairs_ ? data<T>(*values_out, 0) : nullptr,
+              count, descending_, g_.stream(0)));
+        });
+      });
+      return;
+    }
+    backend_.fork(g_);
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 0); });
+    choose_ranges(keys_in);
+    partition(keys_in, values_in);
+    // The exchange sizes, on the host: every GPU gathered the same matrix; read GPU 0's.
+    g_.on(0, [&] {
+      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(host_matrix_, carve_on(0).matrix,
+                                         sizeof(unsigned long long) * k * k,
+                                         cudaMemcpyDeviceToHost, g_.stream(0)));
+      PARPRIM_CUDA_CHECK(cudaStreamSynchronize(g_.stream(0)));
+    });
+    for (int r = 0; r < k; ++r) {
+      std::uint64_t received = 0;
+      for (int q = 0; q < k; ++q) received += host_matrix_[q * k + r];
+      if (received > capacity_)
+        throw error(PARPRIM_ERROR, "sort: GPU " + std::to_string(r) + " would receive " +
+                                       std::to_string(received) + " elements, past its room for " +
+                                       std::to_string(capacity_) + " (the sampled key ranges are "
+                                       "unbalanced beyond their bound)");
+    }
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 2); });
+    exchange(pairs_);
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 3); });
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { local_sort(r, keys_out, values_out); });
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 4); });
+    keys_out.segment_element_bytes = sizeof(T);
+    if (values_out) values_out->segment_element_bytes = sizeof(T);
+    backend_.join(g_);
+    timed_ = true;
+  }
+
+  sort_phases last_phases() override {
+    sort_phases p;
+    if (!timed_) return p;
+    const int k = g_.size();
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] {
+        std::array<float, 4> ms{};
+        for (int i = 0; i < 4; ++i) {
+          PARPRIM_CUDA_CHECK(cudaEventSynchronize(events_[r][i + 1]));
+          PARPRIM_CUDA_CHECK(cudaEventElapsedTime(&ms[i], events_[r][i], events_[r][i + 1]));
+        }
+        p.split = std::max(p.split, double(ms[0]) / 1e3);
+        p.sizes_to_host = std::max(p.sizes_to_host, double(ms[1]) / 1e3);
+        p.exchange = std::max(p.exchange, double(ms[2]) / 1e3);
+        p.local_sort = std::max(p.local_sort, double(ms[3]) / 1e3);
+      });
+    p.bytes_between_gpus = 0;
+    for (int r = 0; r < k; ++r)
+      for (int q = 0; q < k; ++q)
+        if (q != r) p.bytes_between_gpus += host_matrix_[r * k + q] * sizeof(T) * (pairs_ ? 2 : 1);
+    return p;
+  }
+
+ private:
+  struct scratch {
+    K *sample_keys, *gathered_keys, *sorted_keys;
+    std::uint64_t *sample_positions, *gathered_positions, *sorted_positions;
+    unsigned long long *counts, *matrix;
+    std::uint8_t *destination, *destination_sorted;
+    T *send_keys, *send_values, *received_keys, *received_values;
+    void* temp;
+  };
+
+  scratch carve(carver& c, int) const {
+    const std::uint64_t total = std::uint64_t(samples_) * g_.size();
+    scratch s{};
+    if (g_.size() == 1) {  // a plain CUB sort: its temporary storage only
+      s.temp = c.take<char>(temp_bytes_);
+      return s;
+    }
+    s.sample_keys = c.take<K>(samples_);
+    s.sample_positions = c.take<std::uint64_t>(samples_);
+    s.gathered_keys = c.take<K>(total);
+    s.gathered_positions = c.take<std::uint64_t>(total);
+    s.sorted_keys = c.take<K>(total);
+    s.sorted_positions = c.take<std::uint64_t>(total);
+    s.counts = c.take<unsigned long long>(g_.size());
+    s.matrix = c.take<unsigned long long>(g_.size() * g_.size());
+    s.destination = c.take<std::uint8_t>(stride_);
+    s.destination_sorted = c.take<std::uint8_t>(stride_);
+    s.send_keys = c.take<T>(stride_);
+    s.send_values = c.take<T>(pairs_ ? stride_ : 0);
+    s.received_keys = c.take<T>(capacity_);
+    s.received_values = c.take<T>(pairs_ ? capacity_ : 0);
+    s.temp = c.take<char>(temp_bytes_);
+    return s;
+  }
+  scratch carve_on(int r) const {
+    carver c(memory_.on(r));
+    return carve(c, r);
+  }
+  template <class U>
+  static U* data(const sharded_buffer& b, int r) {
+    return static_cast<U*>(b.shards[r].data);
+  }
+  std::uint64_t shard_count(int r) const { return layout_.data_bytes(r) / sizeof(T); }
+  std::uint64_t base(int r) const { return layout_.offset(r) / sizeof(T); }
+  void record(int r, int i) { PARPRIM_CUDA_CHECK(cudaEventRecord(events_[r][i], g_.stream(r))); }
+
+  /// The largest temporary storage rank r's CUB calls need.
+  std::size_t temp_bytes(int r) const {
+    const cudaStream_t s = g_.stream(r);
+    std::size_t samples = 0, split = 0, local = 0;
+    const std::uint32_t total = samples_ * g_.size();
+    if (g_.size() == 1) {
+      cuda::with_cub_count(layout_.bytes / sizeof(T), [&](auto count) {
+        PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
+                                                   pairs_ ? reinterpret_cast<const T*>(1) : nullptr,
+                                                   nullptr, count, descending_, s));
+      });
+      return local;
+    }
+    PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<K, std::uint64_t>(
+        nullptr, samples, nullptr, nullptr, nullptr, nullptr, total, 0, int(sizeof(K) * 8), s)));
+    cuda::with_cub_count(stride_, [&](auto count) {
+      PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<std::uint8_t, T>(
+          nullptr, split, nullptr, nullptr, nullptr, nullptr, count, 0,
+          destination_bits(g_.size()), s)));
+    });
+    cuda::with_cub_count(capacity_, [&](auto count) {
+      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
+                                                 pairs_ ? reinterpret_cast<const T*>(1) : nullptr,
+                                                 nullptr, count, descending_, s));
+    });
+    return std::max({samples, split, local});
+  }
+
+  /// Samples, gathers and sorts them on every GPU, and assigns each element its destination.
+  void choose_ranges(const sharded_buffer& keys_in) {
+    const int k = g_.size();
+    const std::uint32_t total = samples_ * k;
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] {
+        const scratch s = carve_on(r);
+        sample_shard<T><<<(samples_ + 255) / 256, 256, 0, g_.stream(r)>>>(
+            data<const T>(keys_in, r), shard_count(r), base(r), descending_, samples_, sample_seed,
+            s.sample_keys, s.sample_positions);
+        PARPRIM_CUDA_CHECK_LAUNCH("sample_shard");
+      });
+    std::vector<const void*> keys, positions;
+    std::vector<void*> gathered_keys, gathered_positions;
+    for (int r = 0; r < k; ++r) {
+      const scratch s = carve_on(r);
+      keys.push_back(s.sample_keys);
+      positions.push_back(s.sample_positions);
+      gathered_keys.push_back(s.gathered_keys);
+      gathered_positions.push_back(s.gathered_positions);
+    }
+    g_.all_gather(keys, gathered_keys, samples_, nccl_type<K>());
+    g_.all_gather(positions, gathered_positions, samples_, ncclUint64);
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] {
+        const scratch s = carve_on(r);
+        // Gathered in rank order, each GPU's positions ascending: a stable sort by key leaves
+        // the samples in (key, position) order, the same on every GPU.
+        std::size_t bytes = temp_bytes_;
+        PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+            s.temp, bytes, s.gathered_keys, s.sorted_keys, s.gathered_positions,
+            s.sorted_positions, total, 0, int(sizeof(K) * 8), g_.stream(r)));
+        PARPRIM_CUDA_CHECK(cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k,
+                                           g_.stream(r)));
+        if (shard_count(r) == 0) return;
+        int sms = 0;
+        PARPRIM_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
+        const std::uint64_t blocks =
+            std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8);
+        assign_ranges<T><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
+            data<const T>(keys_in, r), shard_count(r), base(r), descending_, s.sorted_keys,
+            s.sorted_positions, total, k, s.destination, s.counts);
+        PARPRIM_CUDA_CHECK_LAUNCH("assign_ranges");
+      });
+  }
+
+  /// Orders each shard by destination, stably, into the send buffers, and gathers the counts.
+  void partition(const sharded_buffer& keys_in, const sharded_buffer* values_in) {
+    const int k = g_.size();
+    for (int r = 0; r < k; ++r)
+      g_.on(r, [&] {
+        const scratch s = carve_on(r);
+        cuda::with_cub_count(shard_count(r), [&](auto count) {
+          std::size_t bytes = temp_bytes_;
+          PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+              s.temp, bytes, s.destination, s.destination_sorted, data<const T>(keys_in, r),
+              s.send_keys, count, 0, destination_bits(k), g_.stream(r)));
+          if (values_in)
+            PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+                s.temp, bytes, s.destination, s.destination_sorted, data<const T>(*values_in, r),
+                s.send_values, count, 0, destination_bits(k), g_.stream(r)));
+        });
+      });
+    std::vector<const void*> counts;
+    std::vector<void*> matrices;
+    for (int r = 0; r < k; ++r) {
+      counts.push_back(carve_on(r).counts);
+      matrices.push_back(carve_on(r).matrix);
+    }
+    g_.all_gather(counts, matrices, k, ncclUint64);
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 1); });
+  }
+
+  /// Rank r sends its destination-q part to q, and receives from every q in rank order.
+  void exchange(bool with_values) {
+    std::vector<const void*> send_keys, send_values;
+    std::vector<void*> received_keys, received_values;
+    for (int r = 0; r < g_.size(); ++r) {
+      const scratch s = carve_on(r);
+      send_keys.push_back(s.send_keys);
+      send_values.push_back(s.send_values);
+      received_keys.push_back(s.received_keys);
+      received_values.push_back(s.received_values);
+    }
+    g_.exchange(send_keys, received_keys, host_matrix_, nccl_type<T>());
+    if (with_values) g_.exchange(send_values, received_values, host_matrix_, nccl_type<T>());
+  }
+
+  void local_sort(int r, sharded_buffer& keys_out, sharded_buffer* values_out) {
+    const int k = g_.size();
+    const scratch s = carve_on(r);
+    std::uint64_t received = 0;
+    for (int q = 0; q < k; ++q) received += host_matrix_[q * k + r];
+    received_length<<<1, 1, 0, g_.stream(r)>>>(s.matrix, k, r, keys_out.shards[r].length);
+    PARPRIM_CUDA_CHECK_LAUNCH("received_length");
+    if (values_out)
+      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(values_out->shards[r].length, keys_out.shards[r].length,
+                                         sizeof(std::uint64_t), cudaMemcpyDeviceToDevice,
+                                         g_.stream(r)));
+    if (received == 0) return;
+    cuda::with_cub_count(received, [&](auto count) {
+      std::size_t bytes = temp_bytes_;
+      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
+          s.temp, bytes, s.received_keys, data<T>(keys_out, r),
+          values_out ? s.received_values : nullptr, values_out ? data<T>(*values_out, r) : nullptr,
+          count, descending_, g_.stream(r)));
+    });
+  }
+
+  nccl_backend& backend_;
+  gpu_group& g_;
+  bool descending_, pairs_;
+  shard_layout layout_;
+  std::uint64_t stride_ = 0, capacity_ = 0;
+  std::uint32_t samples_ = 0;
+  std::size_t temp_bytes_ = 0;
+  per_gpu_memory memory_;
+  unsigned long long* host_matrix_ = nullptr;
+  // Per GPU: start, ranges and sizes gathered, sizes read by the host, exchanged, sorted.
+  std::vector<std::array<cudaEvent_t, 5>> events_;
+  bool timed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<plan> make_distributed_sort(nccl_backend& b, const problem& p, std::uint64_t n,
+                                            gpu_group& g) {
+  return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
+    return std::make_unique<distributed_sort<T>>(b, p, n, g);
+  });
+}
+
+}  // namespace parprim::nccl
