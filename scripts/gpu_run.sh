@@ -277,6 +277,8 @@ if [ "$what" = nccl ]; then
     for k in ${NCCL_VIRTUAL_COUNTS:-2 3 4}; do
       PARPRIM_NCCL_VIRTUAL_GPUS=4 nccl_conformance "nccl_conformance_virtual_$k" --params gpus=$k
     done
+    step "runner configs/nccl.yaml on 4 virtual ranks, small sizes: the runner's path (not timings)"
+    PARPRIM_NCCL_VIRTUAL_GPUS=4 runner nccl.yaml nccl_virtual --sizes 2^16,2^20 | tail -30
   else
     step "the GPUs and their links"
     nvidia-smi topo -m 2>&1 | tee "$OUT/nccl_topology.txt"
