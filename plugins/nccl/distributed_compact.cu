@@ -18,7 +18,10 @@ template <class T>
 class distributed_compact final : public plan {
  public:
   distributed_compact(nccl_backend& b, const problem& p, std::uint64_t n, gpu_group& g)
-      : backend_(b), g_(g), keep_(cuda::make_keep_predicate<T>(p)), layout_{n * sizeof(T), g.size()} {
+      : backend_(b),
+        g_(g),
+        keep_(cuda::make_keep_predicate<T>(p)),
+        layout_{n * sizeof(T), g.size()} {
     std::size_t temp = 0;
     for (int r = 0; r < g_.size(); ++r) {
       counts_.push_back(layout_.data_bytes(r) / sizeof(T));
@@ -37,9 +40,7 @@ class distributed_compact final : public plan {
     auto& count = buffer_of(io.count, g_, "count");
     auto* total = static_cast<std::uint64_t*>(count.shards[0].data);
     if (layout_.bytes == 0) {
-      g_.on(0, [&] {
-        PARPRIM_CUDA_CHECK(cudaMemsetAsync(total, 0, sizeof *total, g_.stream(0)));
-      });
+      g_.on(0, [&] { PARPRIM_CUDA_CHECK(cudaMemsetAsync(total, 0, sizeof *total, g_.stream(0))); });
       return;
     }
     const auto& in = buffer_of(io.in, g_, "input");
@@ -84,8 +85,8 @@ class distributed_compact final : public plan {
 
 }  // namespace
 
-std::unique_ptr<plan> make_distributed_compact(nccl_backend& b, const problem& p,
-                                               std::uint64_t n, gpu_group& g) {
+std::unique_ptr<plan> make_distributed_compact(nccl_backend& b, const problem& p, std::uint64_t n,
+                                               gpu_group& g) {
   return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
     return std::make_unique<distributed_compact<T>>(b, p, n, g);
   });

@@ -2,10 +2,10 @@
 // and each scans its shard starting from the sum of the totals of the GPUs before it, read on
 // the device by CUB (no round trip to the host). Integer sums wrap (as the unsigned type);
 // float offsets are summed in rank order, which the float tolerance covers (docs/accuracy.md).
-#include <cub/device/device_reduce.cuh>
-#include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include "distributed_plans.hpp"
 #include "nccl_types.hpp"
@@ -40,7 +40,9 @@ class distributed_scan final : public plan {
 
  public:
   distributed_scan(nccl_backend& b, const problem& p, std::uint64_t n, gpu_group& g)
-      : backend_(b), g_(g), inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
+      : backend_(b),
+        g_(g),
+        inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
         layout_{n * sizeof(T), g.size()} {
     const int k = g_.size();
     for (int r = 0; r < k; ++r) counts_.push_back(layout_.data_bytes(r) / sizeof(T));
@@ -121,8 +123,8 @@ class distributed_scan final : public plan {
   static W* offset_ptr() { return reinterpret_cast<W*>(alignof(W)); }  // sizing only
 
   template <class Count>
-  void scan_bytes(void* temp, std::size_t& bytes, const W* in, W* out, const W* offset,
-                  Count count, cudaStream_t s) {
+  void scan_bytes(void* temp, std::size_t& bytes, const W* in, W* out, const W* offset, Count count,
+                  cudaStream_t s) {
     if (!offset) {  // one GPU, or rank 0: a plain scan
       if (inclusive_)
         PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, count, s));
@@ -132,12 +134,13 @@ class distributed_scan final : public plan {
     }
     if (inclusive_) {
       const auto first = THRUST_NS_QUALIFIER::make_transform_iterator(
-          THRUST_NS_QUALIFIER::counting_iterator<std::uint64_t>(0), first_plus_offset<W>{in, offset});
-      PARPRIM_CUDA_CHECK(
-          cub::DeviceScan::InclusiveScan(temp, bytes, first, out, ::cuda::std::plus<W>{}, count, s));
+          THRUST_NS_QUALIFIER::counting_iterator<std::uint64_t>(0),
+          first_plus_offset<W>{in, offset});
+      PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveScan(temp, bytes, first, out,
+                                                        ::cuda::std::plus<W>{}, count, s));
     } else {
-      PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(temp, bytes, in, out, ::cuda::std::plus<W>{},
-                                                        future(offset), count, s));
+      PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+          temp, bytes, in, out, ::cuda::std::plus<W>{}, future(offset), count, s));
     }
   }
 

@@ -37,15 +37,17 @@ class distributed_sort final : public plan, public phase_timed {
 
  public:
   distributed_sort(nccl_backend& b, const problem& p, std::uint64_t n, gpu_group& g)
-      : backend_(b), g_(g), descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
-        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS), layout_{n * sizeof(T), g.size()} {
+      : backend_(b),
+        g_(g),
+        descending_(p.sort_order == PARPRIM_SORT_DESCENDING),
+        pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
+        layout_{n * sizeof(T), g.size()} {
     const int k = g_.size();
     stride_ = layout_.stride() / sizeof(T);
     capacity_ = layout_.capacity() / sizeof(T);
     samples_ = std::uint32_t(std::clamp<std::uint64_t>(stride_, 1, samples_per_gpu));
     std::size_t temp = 0;
-    for (int r = 0; r < k; ++r)
-      g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
     temp_bytes_ = temp;
     carver c;
     carve(c, 0);
@@ -70,7 +72,8 @@ class distributed_sort final : public plan, public phase_timed {
     const int k = g_.size();
     const auto& keys_in = buffer_of(io.in, g_, "keys input");
     auto& keys_out = buffer_of(io.out, g_, "keys output");
-    const sharded_buffer* values_in = pairs_ ? &buffer_of(io.values_in, g_, "values input") : nullptr;
+    const sharded_buffer* values_in =
+        pairs_ ? &buffer_of(io.values_in, g_, "values input") : nullptr;
     sharded_buffer* values_out = pairs_ ? &buffer_of(io.values_out, g_, "values output") : nullptr;
     if (k == 1) {
       g_.on(0, [&] {
@@ -92,8 +95,8 @@ class distributed_sort final : public plan, public phase_timed {
     // The exchange sizes, on the host: every GPU gathered the same matrix; read GPU 0's.
     g_.on(0, [&] {
       PARPRIM_CUDA_CHECK(cudaMemcpyAsync(host_matrix_, carve_on(0).matrix,
-                                         sizeof(unsigned long long) * k * k,
-                                         cudaMemcpyDeviceToHost, g_.stream(0)));
+                                         sizeof(unsigned long long) * k * k, cudaMemcpyDeviceToHost,
+                                         g_.stream(0)));
       PARPRIM_CUDA_CHECK(cudaStreamSynchronize(g_.stream(0)));
     });
     for (int r = 0; r < k; ++r) {
@@ -102,7 +105,8 @@ class distributed_sort final : public plan, public phase_timed {
       if (received > capacity_)
         throw error(PARPRIM_ERROR, "sort: GPU " + std::to_string(r) + " would receive " +
                                        std::to_string(received) + " elements, past its room for " +
-                                       std::to_string(capacity_) + " (the sampled key ranges are "
+                                       std::to_string(capacity_) +
+                                       " (the sampled key ranges are "
                                        "unbalanced beyond their bound)");
     }
     for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 2); });
@@ -202,8 +206,8 @@ class distributed_sort final : public plan, public phase_timed {
         nullptr, samples, nullptr, nullptr, nullptr, nullptr, total, 0, int(sizeof(K) * 8), s)));
     cuda::with_cub_count(stride_, [&](auto count) {
       PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<std::uint8_t, T>(
-          nullptr, split, nullptr, nullptr, nullptr, nullptr, count, 0,
-          destination_bits(g_.size()), s)));
+          nullptr, split, nullptr, nullptr, nullptr, nullptr, count, 0, destination_bits(g_.size()),
+          s)));
     });
     cuda::with_cub_count(capacity_, [&](auto count) {
       PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
@@ -243,13 +247,14 @@ class distributed_sort final : public plan, public phase_timed {
         // the samples in (key, position) order, the same on every GPU.
         std::size_t bytes = temp_bytes_;
         PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-            s.temp, bytes, s.gathered_keys, s.sorted_keys, s.gathered_positions,
-            s.sorted_positions, total, 0, int(sizeof(K) * 8), g_.stream(r)));
-        PARPRIM_CUDA_CHECK(cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k,
-                                           g_.stream(r)));
+            s.temp, bytes, s.gathered_keys, s.sorted_keys, s.gathered_positions, s.sorted_positions,
+            total, 0, int(sizeof(K) * 8), g_.stream(r)));
+        PARPRIM_CUDA_CHECK(
+            cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k, g_.stream(r)));
         if (shard_count(r) == 0) return;
         int sms = 0;
-        PARPRIM_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
+        PARPRIM_CUDA_CHECK(
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
         const std::uint64_t blocks =
             std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8);
         assign_ranges<T><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
@@ -315,10 +320,10 @@ class distributed_sort final : public plan, public phase_timed {
     if (received == 0) return;
     cuda::with_cub_count(received, [&](auto count) {
       std::size_t bytes = temp_bytes_;
-      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
-          s.temp, bytes, s.received_keys, data<T>(keys_out, r),
-          values_out ? s.received_values : nullptr, values_out ? data<T>(*values_out, r) : nullptr,
-          count, descending_, g_.stream(r)));
+      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(s.temp, bytes, s.received_keys, data<T>(keys_out, r),
+                                              values_out ? s.received_values : nullptr,
+                                              values_out ? data<T>(*values_out, r) : nullptr, count,
+                                              descending_, g_.stream(r)));
     });
   }
 

@@ -118,13 +118,14 @@ int main(int argc, char** argv) {
     }
     const double exchange_gbps = double(between) / k / median(exchange) / 1e9;
     std::printf(
-        "{\"device\": \"%s\", \"gpus\": %d, \"plain_exchange\": {\"bytes_per_gpu\": %llu, \"seconds\": %.6f, "
+        "{\"device\": \"%s\", \"gpus\": %d, \"plain_exchange\": {\"bytes_per_gpu\": %llu, "
+        "\"seconds\": %.6f, "
         "\"gb_per_s_per_gpu\": %.1f},\n \"sort_u32\": {\"keys_per_gpu\": %llu, \"seconds\": %.6f, "
         "\"split\": %.6f, \"sizes_to_host\": %.6f, \"exchange\": %.6f, \"local_sort\": %.6f, "
         "\"bytes_between_gpus\": %llu, \"exchange_gb_per_s_per_gpu\": %.1f, "
         "\"exchange_vs_plain\": %.3f}, \"repeats\": %d}\n",
-        b.device_description().c_str(), k, (unsigned long long)(block * (k - 1)), plain_s, plain_gbps,
-        (unsigned long long)keys_per_gpu, median(total), median(split), median(to_host),
+        b.device_description().c_str(), k, (unsigned long long)(block * (k - 1)), plain_s,
+        plain_gbps, (unsigned long long)keys_per_gpu, median(total), median(split), median(to_host),
         median(exchange), median(local), (unsigned long long)between, exchange_gbps,
         exchange_gbps / plain_gbps, repeats);
     plan.reset();

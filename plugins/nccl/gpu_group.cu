@@ -24,10 +24,18 @@ __global__ void sum_parts(rank_pointers parts, std::uint64_t* root) {
 
 std::uint64_t type_bytes(ncclDataType_t type) {
   switch (type) {
-    case ncclInt8: case ncclUint8: return 1;
-    case ncclFloat16: case ncclBfloat16: return 2;
-    case ncclInt32: case ncclUint32: case ncclFloat32: return 4;
-    default: return 8;
+    case ncclInt8:
+    case ncclUint8:
+      return 1;
+    case ncclFloat16:
+    case ncclBfloat16:
+      return 2;
+    case ncclInt32:
+    case ncclUint32:
+    case ncclFloat32:
+      return 4;
+    default:
+      return 8;
   }
 }
 
@@ -80,8 +88,8 @@ void gpu_group::sum_to_root(const std::vector<const std::uint64_t*>& send,
   if (nccl_) {
     PARPRIM_NCCL_CHECK(nccl_->group_start());
     for (int r = 0; r < size(); ++r)
-      PARPRIM_NCCL_CHECK(nccl_->reduce(send[r], r == 0 ? root : nullptr, 1, ncclUint64, ncclSum,
-                                       0, comms_[r], stream(r)));
+      PARPRIM_NCCL_CHECK(nccl_->reduce(send[r], r == 0 ? root : nullptr, 1, ncclUint64, ncclSum, 0,
+                                       comms_[r], stream(r)));
     PARPRIM_NCCL_CHECK(nccl_->group_end());
     return;
   }
@@ -99,8 +107,10 @@ void gpu_group::exchange(const std::vector<const void*>& send, const std::vector
                          const unsigned long long* counts, ncclDataType_t type) const {
   const int k = size();
   const std::uint64_t b = type_bytes(type);
-  if (!nccl_) all_wait_for_all();
-  else PARPRIM_NCCL_CHECK(nccl_->group_start());
+  if (!nccl_)
+    all_wait_for_all();
+  else
+    PARPRIM_NCCL_CHECK(nccl_->group_start());
   for (int r = 0; r < k; ++r) {
     std::uint64_t sent = 0, received = 0;
     for (int q = 0; q < k; ++q) {
@@ -110,7 +120,7 @@ void gpu_group::exchange(const std::vector<const void*>& send, const std::vector
       if (nccl_) {
         if (out) PARPRIM_NCCL_CHECK(nccl_->send(from, out, type, q, comms_[r], stream(r)));
         if (in) PARPRIM_NCCL_CHECK(nccl_->recv(into, in, type, q, comms_[r], stream(r)));
-      } else if (in) {  // the receiver copies rank q's part for it, on its own stream
+      } else if (in) {         // the receiver copies rank q's part for it, on its own stream
         std::uint64_t at = 0;  // where q's part for r starts in q's send buffer
         for (int p = 0; p < r; ++p) at += counts[q * k + p];
         on(r, [&] {

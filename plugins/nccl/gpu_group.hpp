@@ -3,7 +3,8 @@
 // Rank r runs on device(r) with its own stream. The collectives go through NCCL (grouped calls,
 // one per rank) or, for virtual ranks, through copies on one device: PARPRIM_NCCL_VIRTUAL_GPUS=K
 // makes GPU 0 stand for K ranks, so the algorithms can be checked where one GPU is all there is
-// (docs/plugins/nccl.md). Virtual ranks share one GPU: their times are no multi-GPU figures.
+// (docs/algorithms/multi_gpu.md). Virtual ranks share one GPU: their times are no multi-GPU
+// figures.
 #pragma once
 
 #include <cuda_runtime_api.h>

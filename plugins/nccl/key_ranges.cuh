@@ -39,8 +39,10 @@ __global__ void sample_shard(const T* keys, std::uint64_t n, std::uint64_t base,
     out_positions[j] = ~std::uint64_t(0);
     return;
   }
-  const std::uint64_t lo = std::uint64_t(j) * n / samples, hi = (std::uint64_t(j) + 1) * n / samples;
-  const std::uint64_t pick = hi > lo ? lo + mix64(seed ^ (base + j)) % (hi - lo) : (lo < n ? lo : n - 1);
+  const std::uint64_t lo = std::uint64_t(j) * n / samples,
+                      hi = (std::uint64_t(j) + 1) * n / samples;
+  const std::uint64_t pick =
+      hi > lo ? lo + mix64(seed ^ (base + j)) % (hi - lo) : (lo < n ? lo : n - 1);
   out_keys[j] = to_radix_key(keys[pick], descending);
   out_positions[j] = base + pick;
 }
@@ -50,9 +52,9 @@ __global__ void sample_shard(const T* keys, std::uint64_t n, std::uint64_t base,
 /// are sorted[total / k * b] for b = 1..k-1 of the sorted samples.
 template <class T>
 __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base, bool descending,
-                              const radix_key_t<T>* sorted_keys, const std::uint64_t* sorted_positions,
-                              std::uint32_t total_samples, int gpus, std::uint8_t* destination,
-                              unsigned long long* counts) {
+                              const radix_key_t<T>* sorted_keys,
+                              const std::uint64_t* sorted_positions, std::uint32_t total_samples,
+                              int gpus, std::uint8_t* destination, unsigned long long* counts) {
   using K = radix_key_t<T>;
   __shared__ K split_key[max_gpus];
   __shared__ std::uint64_t split_position[max_gpus];
@@ -74,7 +76,8 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
     int d = 0;
 #pragma unroll
     for (int b = 1; b < max_gpus; ++b)
-      if (b < gpus && (key > split_key[b] || (key == split_key[b] && position >= split_position[b])))
+      if (b < gpus &&
+          (key > split_key[b] || (key == split_key[b] && position >= split_position[b])))
         d = b;
     destination[i] = std::uint8_t(d);
 #pragma unroll
@@ -90,7 +93,7 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
 
 /// length = the elements every GPU sends to `rank`: column `rank` of the gathered counts.
 __global__ void received_length(const unsigned long long* matrix, int gpus, int rank,
-                                       std::uint64_t* length) {
+                                std::uint64_t* length) {
   std::uint64_t sum = 0;
   for (int q = 0; q < gpus; ++q) sum += matrix[q * gpus + rank];
   *length = sum;

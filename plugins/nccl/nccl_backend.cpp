@@ -20,20 +20,30 @@ plugin_info nccl_backend::info() {
   return {
       .name = "nccl",
       .version = "1.0.0",
-      .description = "scan, compaction and sort across the GPUs of one host over NCCL "
-                     "(NCCL_NVLS_ENABLE=0 unless set)",
+      .description =
+          "scan, compaction and sort across the GPUs of one host over NCCL "
+          "(NCCL_NVLS_ENABLE=0 unless set)",
       .domain = PARPRIM_DOMAIN_DEVICE,
       .variants =
           {
-              {PARPRIM_OP_SCAN, "sharded",
+              {PARPRIM_OP_SCAN,
+               "sharded",
                "local reduce, all-gather of the totals, local CUB scan from the offset",
-               PARPRIM_ALL_DTYPES, every_scan, {}},
-              {PARPRIM_OP_COMPACT, "sharded",
+               PARPRIM_ALL_DTYPES,
+               every_scan,
+               {}},
+              {PARPRIM_OP_COMPACT,
+               "sharded",
                "local CUB select, counts reduced to GPU 0, output shards of varying length",
-               PARPRIM_ALL_DTYPES, every_compact, {}},
-              {PARPRIM_OP_SORT, "sharded",
+               PARPRIM_ALL_DTYPES,
+               every_compact,
+               {}},
+              {PARPRIM_OP_SORT,
+               "sharded",
                "sampled key ranges, grouped ncclSend/ncclRecv, local CUB radix sort",
-               PARPRIM_ALL_DTYPES, every_sort, {}},
+               PARPRIM_ALL_DTYPES,
+               every_sort,
+               {}},
           },
       .params = gpus,
   };
@@ -106,8 +116,10 @@ void nccl_backend::ensure_ready() {
         int can = 0;
         if (peer != d && cudaDeviceCanAccessPeer(&can, d, peer) == cudaSuccess && can) {
           const cudaError_t e = cudaDeviceEnablePeerAccess(peer, 0);
-          if (e == cudaErrorPeerAccessAlreadyEnabled) cudaGetLastError();
-          else PARPRIM_CUDA_CHECK(e);
+          if (e == cudaErrorPeerAccessAlreadyEnabled)
+            cudaGetLastError();
+          else
+            PARPRIM_CUDA_CHECK(e);
         }
       }
     });
@@ -126,10 +138,12 @@ int nccl_backend::visible_gpus() {
 std::string nccl_backend::device_description() {
   ensure_ready();
   if (virtual_ > 0)
-    return std::to_string(virtual_) + " virtual ranks on one GPU (PARPRIM_NCCL_VIRTUAL_GPUS: "
-           "copies, not NCCL; no multi-GPU timings): " + cuda::gpu_description();
-  return std::to_string(visible_) + " GPUs, NCCL " + nccl_->version() + "; GPU 0: " +
-         cuda::gpu_description();
+    return std::to_string(virtual_) +
+           " virtual ranks on one GPU (PARPRIM_NCCL_VIRTUAL_GPUS: "
+           "copies, not NCCL; no multi-GPU timings): " +
+           cuda::gpu_description();
+  return std::to_string(visible_) + " GPUs, NCCL " + nccl_->version() +
+         "; GPU 0: " + cuda::gpu_description();
 }
 
 gpu_group& nccl_backend::group(int gpus) {
@@ -244,8 +258,8 @@ void nccl_backend::download(void* host_dst, const void* src, std::uint64_t bytes
       std::uint64_t n = b.layout.data_bytes(r);
       if (b.segment_element_bytes) {
         std::uint64_t length = 0;
-        PARPRIM_CUDA_CHECK(cudaMemcpy(&length, b.shards[r].length, sizeof length,
-                                      cudaMemcpyDeviceToHost));
+        PARPRIM_CUDA_CHECK(
+            cudaMemcpy(&length, b.shards[r].length, sizeof length, cudaMemcpyDeviceToHost));
         n = length * b.segment_element_bytes;
         if (n > b.layout.capacity())
           throw error(PARPRIM_ERROR, "shard " + std::to_string(r) + " claims " +
@@ -369,8 +383,8 @@ void nccl_backend::flush_caches() {
       }
       // On the stream of the device's first rank; GPU 0's stream, where the timer starts,
       // then waits for every flush.
-      PARPRIM_CUDA_CHECK(cudaMemsetAsync(flush_buffers_[d], flush_round_, flush_bytes_[d],
-                                         ranks_[d].stream));
+      PARPRIM_CUDA_CHECK(
+          cudaMemsetAsync(flush_buffers_[d], flush_round_, flush_bytes_[d], ranks_[d].stream));
       PARPRIM_CUDA_CHECK(cudaEventRecord(join_[d], ranks_[d].stream));
     });
   on_device(0, [&] {

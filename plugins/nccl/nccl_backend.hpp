@@ -50,7 +50,7 @@ class nccl_backend final : public backend {
   /// GPU 0's clocks.
   parprim_clocks read_clocks() override;
   // No stream hold: a sort across GPUs waits on the host for its exchange sizes, which a held
-  // stream would never deliver (docs/plugins/nccl.md).
+  // stream would never deliver (docs/algorithms/multi_gpu.md).
 
   /// The group of the first `gpus` ranks, its communicators made on first use.
   gpu_group& group(int gpus);
@@ -71,10 +71,10 @@ class nccl_backend final : public backend {
 
   bool ready_ = false;
   const nccl_library* nccl_ = nullptr;  // null with virtual ranks
-  int virtual_ = 0;                      // PARPRIM_NCCL_VIRTUAL_GPUS, 0 when unset
+  int virtual_ = 0;                     // PARPRIM_NCCL_VIRTUAL_GPUS, 0 when unset
   int visible_ = 0;
-  int placement_ = 0;  // the GPU count new buffers are laid out for: the last plan's
-  std::vector<rank_context> ranks_;       // one per rank a plan may use
+  int placement_ = 0;                // the GPU count new buffers are laid out for: the last plan's
+  std::vector<rank_context> ranks_;  // one per rank a plan may use
   std::vector<cudaEvent_t> fork_, join_;  // one per rank
   std::vector<void*> flush_buffers_;      // one per device
   std::vector<std::uint64_t> flush_bytes_;

@@ -9,8 +9,11 @@ namespace parprim::nccl {
 namespace {
 
 // Multicast over NVLink (NVLS) stays off: on the lent multi-GPU machines it can put the host's
-// GPUs out of service. A user who sets the variable keeps their own value (docs/plugins/nccl.md).
-void keep_nvls_off() { setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0); }
+// GPUs out of service. A user who sets the variable keeps their own value
+// (docs/algorithms/multi_gpu.md).
+void keep_nvls_off() {
+  setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);
+}
 
 template <class Fn>
 bool bind(void* handle, const char* name, Fn& fn, std::string& missing) {

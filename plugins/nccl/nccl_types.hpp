@@ -14,11 +14,16 @@ namespace parprim::nccl {
 
 template <class T>
 constexpr ncclDataType_t nccl_type() {
-  if constexpr (std::is_same_v<T, float>) return ncclFloat32;
-  else if constexpr (std::is_same_v<T, double>) return ncclFloat64;
-  else if constexpr (sizeof(T) == 1) return ncclUint8;
-  else if constexpr (sizeof(T) == 4) return ncclUint32;
-  else return ncclUint64;
+  if constexpr (std::is_same_v<T, float>)
+    return ncclFloat32;
+  else if constexpr (std::is_same_v<T, double>)
+    return ncclFloat64;
+  else if constexpr (sizeof(T) == 1)
+    return ncclUint8;
+  else if constexpr (sizeof(T) == 4)
+    return ncclUint32;
+  else
+    return ncclUint64;
 }
 
 /// One device allocation per rank (rank r on device r), freed with the plan.

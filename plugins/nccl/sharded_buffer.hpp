@@ -11,8 +11,8 @@ namespace parprim::nccl {
 
 struct shard {
   int device = 0;
-  void* data = nullptr;              // layout.capacity() bytes on `device`
-  std::uint64_t* length = nullptr;   // device memory right after the data: see segmented
+  void* data = nullptr;             // layout.capacity() bytes on `device`
+  std::uint64_t* length = nullptr;  // device memory right after the data: see segmented
 };
 
 struct sharded_buffer {

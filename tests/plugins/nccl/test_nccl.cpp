@@ -42,8 +42,8 @@ TEST_CASE("nccl: with no visible device it is unavailable, and a run skips it") 
 }
 
 TEST_CASE("nccl: shards cover the array once, in rank order, in whole elements") {
-  const std::uint64_t sizes[] = {1,   4,   8,    255,  256,           257,
-                                 511, 512, 4096, 4100, (1ull << 31) * 4 + 20, 3 * 1000 * 8};
+  const std::uint64_t sizes[] = {
+      1, 4, 8, 255, 256, 257, 511, 512, 4096, 4100, (1ull << 31) * 4 + 20, 3 * 1000 * 8};
   for (int gpus : {1, 2, 3, 4, 8})
     for (std::uint64_t bytes : sizes) {
       CAPTURE(gpus, bytes);
