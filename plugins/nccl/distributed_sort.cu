@@ -1,12 +1,11 @@
 // Sort across GPUs: key ranges chosen from samples (key_ranges.cuh), a stable partition of each
-// shard by destination (range_partition.cuh), the sizes gathered and read on the host (NCCL's send
-// and receive counts are host values), one exchange of grouped ncclSend/ncclRecv, and a stable CUB
-// radix sort of what each GPU received into its output shard. Each GPU receives from the GPUs in
-// rank order, and each sends in its shard's order, so equal keys stay in input order: the sort is
-// stable. The output shards vary in length (an even share, give or take the sample's error), which
-// the download concatenates; one GPU is a plain CUB sort.
+// shard by destination, the sizes gathered and read on the host (NCCL's send and receive counts
+// are host values), one exchange of grouped ncclSend/ncclRecv, and a stable CUB radix sort of
+// what each GPU received into its output shard. Each GPU receives from the GPUs in rank order,
+// and each sends in its shard's order, so equal keys stay in input order: the sort is stable.
+// The output shards vary in length (an even share, give or take the sample's error), which the
+// download concatenates; one GPU is a plain CUB sort.
 #include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
 
 #include <algorithm>
 #include <array>
@@ -15,7 +14,6 @@
 #include "key_ranges.cuh"
 #include "nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
-#include "range_partition.cuh"
 
 namespace parprim::nccl {
 namespace {
@@ -26,6 +24,12 @@ namespace cub = CUB_NS_QUALIFIER;
 // shards' room is 1/16), and sampling and sorting the samples takes tens of microseconds.
 constexpr std::uint32_t samples_per_gpu = 1u << 16;
 constexpr std::uint64_t sample_seed = 0x5eed0f5a3b1e5ull;
+
+int destination_bits(int gpus) {
+  int bits = 0;
+  while ((1 << bits) < gpus) ++bits;
+  return bits;
+}
 
 template <class T>
 class distributed_sort final : public plan, public phase_timed {
@@ -42,7 +46,6 @@ class distributed_sort final : public plan, public phase_timed {
     stride_ = layout_.stride() / sizeof(T);
     capacity_ = layout_.capacity() / sizeof(T);
     samples_ = std::uint32_t(std::clamp<std::uint64_t>(stride_, 1, samples_per_gpu));
-    tiles_ = (stride_ + partition_tile - 1) / partition_tile;
     std::size_t temp = 0;
     for (int r = 0; r < k; ++r) g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
     temp_bytes_ = temp;
@@ -145,7 +148,7 @@ class distributed_sort final : public plan, public phase_timed {
     K *sample_keys, *gathered_keys, *sorted_keys;
     std::uint64_t *sample_positions, *gathered_positions, *sorted_positions;
     unsigned long long *counts, *matrix;
-    std::uint64_t *tile_counts, *tile_offsets;  // [destination][tile]
+    std::uint8_t *destination, *destination_sorted;
     T *send_keys, *send_values, *received_keys, *received_values;
     void* temp;
   };
@@ -165,8 +168,8 @@ class distributed_sort final : public plan, public phase_timed {
     s.sorted_positions = c.take<std::uint64_t>(total);
     s.counts = c.take<unsigned long long>(g_.size());
     s.matrix = c.take<unsigned long long>(g_.size() * g_.size());
-    s.tile_counts = c.take<std::uint64_t>(tiles_ * g_.size());
-    s.tile_offsets = c.take<std::uint64_t>(tiles_ * g_.size());
+    s.destination = c.take<std::uint8_t>(stride_);
+    s.destination_sorted = c.take<std::uint8_t>(stride_);
     s.send_keys = c.take<T>(stride_);
     s.send_values = c.take<T>(pairs_ ? stride_ : 0);
     s.received_keys = c.take<T>(capacity_);
@@ -201,10 +204,10 @@ class distributed_sort final : public plan, public phase_timed {
     }
     PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<K, std::uint64_t>(
         nullptr, samples, nullptr, nullptr, nullptr, nullptr, total, 0, int(sizeof(K) * 8), s)));
-    cuda::with_cub_count(tiles_ * g_.size(), [&](auto count) {
-      PARPRIM_CUDA_CHECK(
-          cub::DeviceScan::ExclusiveSum(nullptr, split, static_cast<const std::uint64_t*>(nullptr),
-                                        static_cast<std::uint64_t*>(nullptr), count, s));
+    cuda::with_cub_count(stride_, [&](auto count) {
+      PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<std::uint8_t, T>(
+          nullptr, split, nullptr, nullptr, nullptr, nullptr, count, 0, destination_bits(g_.size()),
+          s)));
     });
     cuda::with_cub_count(capacity_, [&](auto count) {
       PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
@@ -249,32 +252,34 @@ class distributed_sort final : public plan, public phase_timed {
         PARPRIM_CUDA_CHECK(
             cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k, g_.stream(r)));
         if (shard_count(r) == 0) return;
-        count_ranges<T><<<unsigned(tiles_), partition_threads, 0, g_.stream(r)>>>(
+        int sms = 0;
+        PARPRIM_CUDA_CHECK(
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
+        const std::uint64_t blocks =
+            std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8);
+        assign_ranges<T><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
             data<const T>(keys_in, r), shard_count(r), base(r), descending_, s.sorted_keys,
-            s.sorted_positions, total, k, tiles_, s.tile_counts, s.counts);
-        PARPRIM_CUDA_CHECK_LAUNCH("count_ranges");
+            s.sorted_positions, total, k, s.destination, s.counts);
+        PARPRIM_CUDA_CHECK_LAUNCH("assign_ranges");
       });
   }
 
   /// Orders each shard by destination, stably, into the send buffers, and gathers the counts.
   void partition(const sharded_buffer& keys_in, const sharded_buffer* values_in) {
     const int k = g_.size();
-    const std::uint32_t total = samples_ * k;
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
-        if (shard_count(r) == 0) return;
         const scratch s = carve_on(r);
-        cuda::with_cub_count(tiles_ * k, [&](auto count) {
+        cuda::with_cub_count(shard_count(r), [&](auto count) {
           std::size_t bytes = temp_bytes_;
-          PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(s.temp, bytes, s.tile_counts,
-                                                           s.tile_offsets, count, g_.stream(r)));
+          PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+              s.temp, bytes, s.destination, s.destination_sorted, data<const T>(keys_in, r),
+              s.send_keys, count, 0, destination_bits(k), g_.stream(r)));
+          if (values_in)
+            PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+                s.temp, bytes, s.destination, s.destination_sorted, data<const T>(*values_in, r),
+                s.send_values, count, 0, destination_bits(k), g_.stream(r)));
         });
-        const std::uint64_t tiles = (shard_count(r) + partition_tile - 1) / partition_tile;
-        scatter_ranges<T><<<unsigned(tiles), partition_threads, 0, g_.stream(r)>>>(
-            data<const T>(keys_in, r), values_in ? data<const T>(*values_in, r) : nullptr,
-            shard_count(r), base(r), descending_, s.sorted_keys, s.sorted_positions, total, k,
-            tiles_, s.tile_offsets, s.send_keys, s.send_values);
-        PARPRIM_CUDA_CHECK_LAUNCH("scatter_ranges");
       });
     std::vector<const void*> counts;
     std::vector<void*> matrices;
@@ -328,7 +333,6 @@ class distributed_sort final : public plan, public phase_timed {
   shard_layout layout_;
   std::uint64_t stride_ = 0, capacity_ = 0;
   std::uint32_t samples_ = 0;
-  std::uint64_t tiles_ = 0;  // partition tiles of the largest shard
   std::size_t temp_bytes_ = 0;
   per_gpu_memory memory_;
   unsigned long long* host_matrix_ = nullptr;

@@ -47,34 +47,49 @@ __global__ void sample_shard(const T* keys, std::uint64_t n, std::uint64_t base,
   out_positions[j] = base + pick;
 }
 
-/// The k - 1 splitters of a sort's key ranges, in shared memory: sorted[total * b / k] for
-/// b = 1..k-1 of the sorted samples. An element's destination is the number of splitters at or
-/// below its (key, position).
+/// For each element of a shard, its destination GPU (the number of splitters at or below it
+/// in (key, position) order), and the count of elements per destination. The k - 1 splitters
+/// are sorted[total / k * b] for b = 1..k-1 of the sorted samples.
 template <class T>
-struct range_splitters {
+__global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base, bool descending,
+                              const radix_key_t<T>* sorted_keys,
+                              const std::uint64_t* sorted_positions, std::uint32_t total_samples,
+                              int gpus, std::uint8_t* destination, unsigned long long* counts) {
   using K = radix_key_t<T>;
-  K key[max_gpus];
-  std::uint64_t position[max_gpus];
-  int gpus;
-
-  /// By the block's first threads; the caller synchronises before using them.
-  __device__ void load(const K* sorted_keys, const std::uint64_t* sorted_positions,
-                       std::uint32_t total_samples, int k) {
-    if (threadIdx.x == 0) gpus = k;
-    if (threadIdx.x >= 1 && int(threadIdx.x) < k) {
-      const std::uint64_t at = std::uint64_t(total_samples) * threadIdx.x / k;
-      key[threadIdx.x] = sorted_keys[at];
-      position[threadIdx.x] = sorted_positions[at];
+  __shared__ K split_key[max_gpus];
+  __shared__ std::uint64_t split_position[max_gpus];
+  __shared__ unsigned long long block_counts[max_gpus];
+  if (threadIdx.x < max_gpus) {
+    block_counts[threadIdx.x] = 0;
+    if (threadIdx.x >= 1 && int(threadIdx.x) < gpus) {
+      const std::uint64_t at = std::uint64_t(total_samples) * threadIdx.x / gpus;
+      split_key[threadIdx.x] = sorted_keys[at];
+      split_position[threadIdx.x] = sorted_positions[at];
     }
   }
-  __device__ int destination(K k, std::uint64_t at) const {
+  __syncthreads();
+  unsigned local[max_gpus] = {};
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const K key = to_radix_key(keys[i], descending);
+    const std::uint64_t position = base + i;
     int d = 0;
 #pragma unroll
     for (int b = 1; b < max_gpus; ++b)
-      if (b < gpus && (k > key[b] || (k == key[b] && at >= position[b]))) d = b;
-    return d;
+      if (b < gpus &&
+          (key > split_key[b] || (key == split_key[b] && position >= split_position[b])))
+        d = b;
+    destination[i] = std::uint8_t(d);
+#pragma unroll
+    for (int b = 0; b < max_gpus; ++b) local[b] += d == b;
   }
-};
+#pragma unroll
+  for (int b = 0; b < max_gpus; ++b)
+    if (b < gpus && local[b]) atomicAdd(&block_counts[b], local[b]);
+  __syncthreads();
+  if (int(threadIdx.x) < gpus && block_counts[threadIdx.x])
+    atomicAdd(&counts[threadIdx.x], block_counts[threadIdx.x]);
+}
 
 /// length = the elements every GPU sends to `rank`: column `rank` of the gathered counts.
 __global__ void received_length(const unsigned long long* matrix, int gpus, int rank,
