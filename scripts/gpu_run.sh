@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl|nccl_large]
 #     check: the device, the no-device path and conformance of the CUDA plugins;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
@@ -35,9 +35,11 @@
 #     scripts/numpy_reference.py where python3 has numpy); profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
-#     -m), the nccl plugin's conformance on every visible GPU, the exchange probe (a plain
-#     all-to-all beside the sort's exchange step, 2^28 and 2^30 keys per GPU), configs/nccl.yaml
-#     and configs/nccl_large.yaml (NCCL_LARGE=0 leaves it out);
+#     -m), the nccl plugin's conformance on all GPUs and on one, the exchange probe (a plain
+#     all-to-all beside the sort's exchange step, 2^28 and 2^30 keys per GPU) and
+#     configs/nccl.yaml; on one GPU, the conformance on 2, 3 and 4 virtual ranks instead;
+#     nccl_large (only when named): configs/nccl_large.yaml, sorts of 2^30..2^32 keys (a call of
+#     its own: the host's reference for 2^32 keys takes minutes);
 #     all (default): each in turn.
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
@@ -292,11 +294,12 @@ if [ "$what" = nccl ]; then
     done
     step "runner configs/nccl.yaml: 1, 2 and 4 GPUs beside cub"
     runner nccl.yaml nccl | tail -40
-    if [ "${NCCL_LARGE:-1}" = 1 ]; then
-      step "runner configs/nccl_large.yaml: sorts of 2^30..2^32 keys"
-      runner nccl_large.yaml nccl_large | tail -12
-    fi
   fi
+fi
+if [ "$what" = nccl_large ]; then
+  export NCCL_NVLS_ENABLE=0
+  step "runner configs/nccl_large.yaml: sorts of 2^30..2^32 keys"
+  runner nccl_large.yaml nccl_large | tail -12
 fi
 if want perf; then
   step "runner configs/gpu.yaml: the GPU figures (int32/uint32, 2^16..2^28)"
