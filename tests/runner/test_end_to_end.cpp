@@ -312,3 +312,28 @@ TEST_CASE("end to end: the shipped configs parse without a problem") {
     CHECK(out.status == 0);
   }
 }
+
+TEST_CASE("end to end: the copy baseline is measured per parameter value, not once per size") {
+  // planted_placement's copy takes 20 ms more when its last plan had copy_ms=20, as the nccl
+  // plugin's copy changes with `gpus`: each row must be set against its own copy.
+  const fs::path dir = scratch("copy_per_params");
+  const fs::path cfg =
+      write(dir, "c.yaml",
+            planted_config(dir, "planted_placement") +
+                "benchmarks:\n  - {operation: scan, types: [i32], sizes: [4096], "
+                "params: {copy_ms: [0, 20]}}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  REQUIRE(out.status == 0);
+  const json j = read_json(dir / "r.json");
+  REQUIRE(j["records"].size() == 2);
+  for (const json& r : j["records"]) {
+    const double copy = r["copy_time_s"]["median"].get<double>();
+    const std::int64_t copy_ms = r["params"]["copy_ms"].get<std::int64_t>();
+    CAPTURE(copy_ms, copy);
+    if (copy_ms == 20)
+      CHECK(copy >= 0.019);
+    else
+      CHECK(copy < 0.010);
+  }
+}
