@@ -43,7 +43,7 @@ class distributed_compact final : public plan {
       g_.on(0, [&] { PARPRIM_CUDA_CHECK(cudaMemsetAsync(total, 0, sizeof *total, g_.stream(0))); });
       return;
     }
-    const auto& in = buffer_of(io.in, g_, "input");
+    const auto& in = input_of(io.in, g_, "input");
     auto& out = buffer_of(io.out, g_, "output");
     backend_.fork(g_);
     for (int r = 0; r < k; ++r)

@@ -36,5 +36,7 @@ class phase_timed {
 
 /// The buffer behind a handle the runner passed in, checked to be laid out for `g`.
 sharded_buffer& buffer_of(const void* handle, const gpu_group& g, const char* role);
+/// buffer_of for an input, which must be dense (not an output of varying-length shards).
+const sharded_buffer& input_of(const void* handle, const gpu_group& g, const char* role);
 
 }  // namespace parprim::nccl

@@ -63,7 +63,7 @@ class distributed_scan final : public plan {
   void run(const parprim_io& io) override {
     if (layout_.bytes == 0) return;
     const int k = g_.size();
-    const auto& in = buffer_of(io.in, g_, "input");
+    const auto& in = input_of(io.in, g_, "input");
     const auto& out = buffer_of(io.out, g_, "output");
     backend_.fork(g_);
     for (int r = 0; r < k; ++r)

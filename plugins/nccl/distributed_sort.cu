@@ -70,10 +70,10 @@ class distributed_sort final : public plan, public phase_timed {
   void run(const parprim_io& io) override {
     if (layout_.bytes == 0) return;
     const int k = g_.size();
-    const auto& keys_in = buffer_of(io.in, g_, "keys input");
+    const auto& keys_in = input_of(io.in, g_, "keys input");
     auto& keys_out = buffer_of(io.out, g_, "keys output");
     const sharded_buffer* values_in =
-        pairs_ ? &buffer_of(io.values_in, g_, "values input") : nullptr;
+        pairs_ ? &input_of(io.values_in, g_, "values input") : nullptr;
     sharded_buffer* values_out = pairs_ ? &buffer_of(io.values_out, g_, "values output") : nullptr;
     if (k == 1) {
       g_.on(0, [&] {

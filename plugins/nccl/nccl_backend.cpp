@@ -278,6 +278,8 @@ void nccl_backend::copy(void* dst, const void* src, std::uint64_t bytes) {
   const auto& s = *static_cast<const sharded_buffer*>(src);
   if (d.layout.gpus != s.layout.gpus || d.layout.bytes < bytes || s.layout.bytes < bytes)
     throw error(PARPRIM_INVALID_ARGUMENT, "copy: the buffers are laid out differently");
+  if (s.segment_element_bytes)
+    throw error(PARPRIM_INVALID_ARGUMENT, "copy: the source holds shards of varying length");
   gpu_group& g = group(s.layout.gpus);
   fork(g);
   for (int r = 0; r < g.size(); ++r) {
@@ -349,6 +351,18 @@ sharded_buffer& buffer_of(const void* handle, const gpu_group& g, const char* ro
                 std::string("run: the ") + role + " buffer is sharded across " +
                     std::to_string(b.layout.gpus) + " GPUs and the plan runs on " +
                     std::to_string(g.size()) + "; make the plan after allocating its buffers");
+  return b;
+}
+
+const sharded_buffer& input_of(const void* handle, const gpu_group& g, const char* role) {
+  const sharded_buffer& b = buffer_of(handle, g, role);
+  // An earlier compaction's or sort's output: its shards hold varying lengths, not the dense
+  // layout a plan reads.
+  if (b.segment_element_bytes)
+    throw error(PARPRIM_INVALID_ARGUMENT,
+                std::string("run: the ") + role +
+                    " buffer holds shards of varying length (an output of a compaction or "
+                    "sort across GPUs); download and upload it to use it as an input");
   return b;
 }
 
