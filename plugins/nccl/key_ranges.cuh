@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "parprim/radix_key.hpp"
 
@@ -69,9 +71,8 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
   }
   __syncthreads();
   unsigned local[max_gpus] = {};
-  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
-    const K key = to_radix_key(keys[i], descending);
+  const auto destination_of = [&](T value, std::uint64_t i) {
+    const K key = to_radix_key(value, descending);
     const std::uint64_t position = base + i;
     int d = 0;
 #pragma unroll
@@ -79,10 +80,29 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
       if (b < gpus &&
           (key > split_key[b] || (key == split_key[b] && position >= split_position[b])))
         d = b;
-    destination[i] = std::uint8_t(d);
 #pragma unroll
     for (int b = 0; b < max_gpus; ++b) local[b] += d == b;
+    return d;
+  };
+  // 16 bytes of keys per load and their destinations stored together: one 4-byte load per
+  // thread at a time kept too few bytes in flight to reach the memory's bandwidth.
+  constexpr int per_vector = 16 / sizeof(T);
+  using packed_t = std::conditional_t<per_vector == 4, std::uint32_t, std::uint16_t>;
+  const std::uint64_t vectors = n / per_vector;
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+  const std::uint64_t first = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+  for (std::uint64_t v = first; v < vectors; v += stride) {
+    const uint4 raw = reinterpret_cast<const uint4*>(keys)[v];
+    T values[per_vector];
+    std::memcpy(values, &raw, sizeof raw);
+    packed_t packed = 0;
+#pragma unroll
+    for (int j = 0; j < per_vector; ++j)
+      packed |= packed_t(destination_of(values[j], v * per_vector + j) << (8 * j));
+    reinterpret_cast<packed_t*>(destination)[v] = packed;
   }
+  for (std::uint64_t i = vectors * per_vector + first; i < n; i += stride)
+    destination[i] = std::uint8_t(destination_of(keys[i], i));
 #pragma unroll
   for (int b = 0; b < max_gpus; ++b)
     if (b < gpus && local[b]) atomicAdd(&block_counts[b], local[b]);
