@@ -31,6 +31,28 @@ int destination_bits(int gpus) {
   return bits;
 }
 
+/// Calls fn.template operator()<k>() for a group of k GPUs (2..max_gpus).
+template <class Fn>
+void with_gpu_count(int k, Fn&& fn) {
+  switch (k) {
+    case 2:
+      return fn.template operator()<2>();
+    case 3:
+      return fn.template operator()<3>();
+    case 4:
+      return fn.template operator()<4>();
+    case 5:
+      return fn.template operator()<5>();
+    case 6:
+      return fn.template operator()<6>();
+    case 7:
+      return fn.template operator()<7>();
+    case 8:
+      return fn.template operator()<8>();
+  }
+  throw error(PARPRIM_UNSUPPORTED, "sort across " + std::to_string(k) + " GPUs: 2 to 8 only");
+}
+
 template <class T>
 class distributed_sort final : public plan, public phase_timed {
   using K = radix_key_t<T>;
@@ -257,9 +279,11 @@ class distributed_sort final : public plan, public phase_timed {
             cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
         const std::uint64_t blocks =
             std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8);
-        assign_ranges<T><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
-            data<const T>(keys_in, r), shard_count(r), base(r), descending_, s.sorted_keys,
-            s.sorted_positions, total, k, s.destination, s.counts);
+        with_gpu_count(k, [&]<int gpus>() {
+          assign_ranges<T, gpus><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
+              data<const T>(keys_in, r), shard_count(r), base(r), descending_, s.sorted_keys,
+              s.sorted_positions, total, s.destination, s.counts);
+        });
         PARPRIM_CUDA_CHECK_LAUNCH("assign_ranges");
       });
   }

@@ -51,37 +51,36 @@ __global__ void sample_shard(const T* keys, std::uint64_t n, std::uint64_t base,
 
 /// For each element of a shard, its destination GPU (the number of splitters at or below it
 /// in (key, position) order), and the count of elements per destination. The k - 1 splitters
-/// are sorted[total / k * b] for b = 1..k-1 of the sorted samples.
-template <class T>
+/// are sorted[total / k * b] for b = 1..k-1 of the sorted samples. The GPU count is a template
+/// parameter: with its loops unrolled to it the kernel is bound by memory, not by instructions.
+template <class T, int gpus>
 __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base, bool descending,
                               const radix_key_t<T>* sorted_keys,
                               const std::uint64_t* sorted_positions, std::uint32_t total_samples,
-                              int gpus, std::uint8_t* destination, unsigned long long* counts) {
+                              std::uint8_t* destination, unsigned long long* counts) {
   using K = radix_key_t<T>;
-  __shared__ K split_key[max_gpus];
-  __shared__ std::uint64_t split_position[max_gpus];
-  __shared__ unsigned long long block_counts[max_gpus];
-  if (threadIdx.x < max_gpus) {
+  __shared__ K split_key[gpus];
+  __shared__ std::uint64_t split_position[gpus];
+  __shared__ unsigned long long block_counts[gpus];
+  if (threadIdx.x < gpus) {
     block_counts[threadIdx.x] = 0;
-    if (threadIdx.x >= 1 && int(threadIdx.x) < gpus) {
+    if (threadIdx.x >= 1) {
       const std::uint64_t at = std::uint64_t(total_samples) * threadIdx.x / gpus;
       split_key[threadIdx.x] = sorted_keys[at];
       split_position[threadIdx.x] = sorted_positions[at];
     }
   }
   __syncthreads();
-  unsigned local[max_gpus] = {};
+  unsigned local[gpus] = {};
   const auto destination_of = [&](T value, std::uint64_t i) {
     const K key = to_radix_key(value, descending);
     const std::uint64_t position = base + i;
     int d = 0;
 #pragma unroll
-    for (int b = 1; b < max_gpus; ++b)
-      if (b < gpus &&
-          (key > split_key[b] || (key == split_key[b] && position >= split_position[b])))
-        d = b;
+    for (int b = 1; b < gpus; ++b)
+      d += key > split_key[b] || (key == split_key[b] && position >= split_position[b]);
 #pragma unroll
-    for (int b = 0; b < max_gpus; ++b) local[b] += d == b;
+    for (int b = 0; b < gpus; ++b) local[b] += d == b;
     return d;
   };
   // 16 bytes of keys per load and their destinations stored together: one 4-byte load per
@@ -104,8 +103,8 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
   for (std::uint64_t i = vectors * per_vector + first; i < n; i += stride)
     destination[i] = std::uint8_t(destination_of(keys[i], i));
 #pragma unroll
-  for (int b = 0; b < max_gpus; ++b)
-    if (b < gpus && local[b]) atomicAdd(&block_counts[b], local[b]);
+  for (int b = 0; b < gpus; ++b)
+    if (local[b]) atomicAdd(&block_counts[b], local[b]);
   __syncthreads();
   if (int(threadIdx.x) < gpus && block_counts[threadIdx.x])
     atomicAdd(&counts[threadIdx.x], block_counts[threadIdx.x]);
