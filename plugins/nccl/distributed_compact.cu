@@ -8,6 +8,7 @@
 #include "nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
+#include "plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

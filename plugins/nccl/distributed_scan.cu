@@ -11,6 +11,7 @@
 #include "nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
 #include "parprim/wrapping.hpp"
+#include "plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

@@ -14,6 +14,7 @@
 #include "key_ranges.cuh"
 #include "nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
+#include "plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

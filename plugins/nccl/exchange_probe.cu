@@ -15,6 +15,7 @@
 #include "distributed_plans.hpp"
 #include "nccl_backend.hpp"
 #include "nccl_types.hpp"
+#include "plan_memory.hpp"
 
 using namespace parprim;
 using namespace parprim::nccl;

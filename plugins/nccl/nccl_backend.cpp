@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <numeric>
 
 #include "distributed_plans.hpp"
 #include "parprim/cuda/availability.hpp"
