@@ -59,8 +59,8 @@ class distributed_compact final : public plan {
                static_cast<T*>(out.shards[r].data), kept);
       });
     if (k > 1) {
-      std::vector<const std::uint64_t*> kept;
-      for (int r = 0; r < k; ++r) kept.push_back(out.shards[r].length);
+      per_rank<const std::uint64_t*> kept{};
+      for (int r = 0; r < k; ++r) kept[r] = out.shards[r].length;
       g_.sum_to_root(kept, total);
       out.segment_element_bytes = sizeof(T);
     }

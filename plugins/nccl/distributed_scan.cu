@@ -48,17 +48,16 @@ class distributed_scan final : public plan {
     const int k = g_.size();
     for (int r = 0; r < k; ++r) counts_.push_back(layout_.data_bytes(r) / sizeof(T));
     std::size_t temp = 0;
-    for (int r = 0; r < k; ++r)
-      g_.on(r, [&] {
-        std::size_t bytes = 0;
-        call(r, nullptr, bytes, nullptr, nullptr, nullptr);
-        temp = std::max(temp, bytes);
-      });
+    for (int r = 0; r < k; ++r) g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
     temp_bytes_ = temp;
     carver c;
     c.take<W>(k + 2);
     totals_offset_ = c.used();
     memory_.allocate(g_, totals_offset_ + temp_bytes_);
+    for (int r = 0; r < k; ++r) {
+      local_totals_[r] = local_total(r);
+      gathered_totals_[r] = totals(r);
+    }
   }
 
   void run(const parprim_io& io) override {
@@ -76,15 +75,7 @@ class distributed_scan final : public plan {
                                                     local_total(r), counts_[r], g_.stream(r)));
         }
       });
-    if (k > 1) {
-      std::vector<const void*> send;
-      std::vector<void*> recv;
-      for (int r = 0; r < k; ++r) {
-        send.push_back(local_total(r));
-        recv.push_back(totals(r));
-      }
-      g_.all_gather(send, recv, 1, nccl_type<W>());
-    }
+    if (k > 1) g_.all_gather(local_totals_, gathered_totals_, 1, nccl_type<W>());
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
         if (counts_[r] == 0) return;
@@ -92,9 +83,12 @@ class distributed_scan final : public plan {
           offset_before<<<1, 1, 0, g_.stream(r)>>>(totals(r), r, offset(r));
           PARPRIM_CUDA_CHECK_LAUNCH("offset_before");
         }
-        std::size_t bytes = temp_bytes_;
-        call(r, temp(r), bytes, static_cast<const W*>(in.shards[r].data),
-             static_cast<W*>(out.shards[r].data), k > 1 ? offset(r) : nullptr);
+        cuda::with_cub_count(counts_[r], [&](auto count) {
+          std::size_t bytes = temp_bytes_;
+          scan(temp(r), bytes, static_cast<const W*>(in.shards[r].data),
+               static_cast<W*>(out.shards[r].data), k > 1 ? offset(r) : nullptr, count,
+               g_.stream(r));
+        });
       });
     backend_.join(g_);
   }
@@ -105,27 +99,23 @@ class distributed_scan final : public plan {
   W* offset(int r) const { return memory_.on<W>(r) + g_.size() + 1; }
   void* temp(int r) const { return memory_.on<char>(r) + totals_offset_; }
 
-  /// The local scan of rank r from *offset (from zero when offset is null), or its temporary
-  /// storage size when temp is null; also sizes the reduce's.
-  void call(int r, void* temp, std::size_t& bytes, const W* in, W* out, const W* offset) {
-    const cudaStream_t s = g_.stream(r);
+  /// The temporary storage of rank r's reduce and scan, the larger.
+  std::size_t temp_bytes(int r) {
+    std::size_t reduce = 0, scan_from_offset = 0, scan_from_zero = 0;
     cuda::with_cub_count(counts_[r], [&](auto count) {
-      if (!temp) {  // size both calls the run makes with this storage
-        std::size_t reduce = 0, scan = 0, scan_first = 0;
-        PARPRIM_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, reduce, in, offset_ptr(), count, s));
-        scan_bytes(nullptr, scan, in, out, offset_ptr(), count, s);
-        scan_bytes(nullptr, scan_first, in, out, nullptr, count, s);
-        bytes = std::max({reduce, scan, scan_first});
-        return;
-      }
-      scan_bytes(temp, bytes, in, out, offset, count, s);
+      W* const sizing_only = reinterpret_cast<W*>(alignof(W));  // CUB reads no pointer here
+      PARPRIM_CUDA_CHECK(
+          cub::DeviceReduce::Sum(nullptr, reduce, sizing_only, sizing_only, count, g_.stream(r)));
+      scan(nullptr, scan_from_offset, sizing_only, sizing_only, sizing_only, count, g_.stream(r));
+      scan(nullptr, scan_from_zero, sizing_only, sizing_only, nullptr, count, g_.stream(r));
     });
+    return std::max({reduce, scan_from_offset, scan_from_zero});
   }
-  static W* offset_ptr() { return reinterpret_cast<W*>(alignof(W)); }  // sizing only
 
+  /// The local scan of a shard, from *offset, or from zero where offset is null.
   template <class Count>
-  void scan_bytes(void* temp, std::size_t& bytes, const W* in, W* out, const W* offset, Count count,
-                  cudaStream_t s) {
+  void scan(void* temp, std::size_t& bytes, const W* in, W* out, const W* offset, Count count,
+            cudaStream_t s) {
     if (!offset) {  // one GPU, or rank 0: a plain scan
       if (inclusive_)
         PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, count, s));
@@ -159,6 +149,8 @@ class distributed_scan final : public plan {
   per_gpu_memory memory_;
   std::uint64_t totals_offset_ = 0;
   std::size_t temp_bytes_ = 0;
+  per_rank<const void*> local_totals_{};
+  per_rank<void*> gathered_totals_{};
 };
 
 }  // namespace

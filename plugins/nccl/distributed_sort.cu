@@ -72,9 +72,22 @@ class distributed_sort final : public plan, public phase_timed {
     std::size_t temp = 0;
     for (int r = 0; r < k; ++r) g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
     temp_bytes_ = temp;
-    carver c;
-    carve(c, 0);
-    memory_.allocate(g_, c.used());
+    carver sizing;
+    carve(sizing);
+    memory_.allocate(g_, sizing.used());
+    for (int r = 0; r < k; ++r) {
+      carver c(memory_.on(r));
+      scratch_.push_back(carve(c));
+    }
+    if (k > 1)
+      for (int r = 0; r < k; ++r)
+        g_.on(r, [&] {
+          int sms = 0;
+          PARPRIM_CUDA_CHECK(
+              cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
+          assign_blocks_.push_back(unsigned(
+              std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8)));
+        });
     PARPRIM_CUDA_CHECK(cudaMallocHost(&host_matrix_, sizeof(unsigned long long) * k * k));
     events_.resize(k);
     for (int r = 0; r < k; ++r)
@@ -101,7 +114,7 @@ class distributed_sort final : public plan, public phase_timed {
     if (k == 1) {
       g_.on(0, [&] {
         std::size_t bytes = temp_bytes_;
-        const scratch s = carve_on(0);
+        const scratch& s = scratch_[0];
         cuda::with_cub_count(layout_.bytes / sizeof(T), [&](auto count) {
           PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
               s.temp, bytes, data<T>(keys_in, 0), data<T>(keys_out, 0),
@@ -117,13 +130,14 @@ class distributed_sort final : public plan, public phase_timed {
     partition(keys_in, values_in);
     // The exchange sizes, on the host: every GPU gathered the same matrix; read GPU 0's.
     g_.on(0, [&] {
-      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(host_matrix_, carve_on(0).matrix,
+      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(host_matrix_, scratch_[0].matrix,
                                          sizeof(unsigned long long) * k * k, cudaMemcpyDeviceToHost,
                                          g_.stream(0)));
       PARPRIM_CUDA_CHECK(cudaStreamSynchronize(g_.stream(0)));
     });
     for (int r = 0; r < k; ++r) {
-      std::uint64_t received = 0;
+      std::uint64_t& received = received_[r];
+      received = 0;
       for (int q = 0; q < k; ++q) received += host_matrix_[q * k + r];
       if (received > capacity_)
         throw error(PARPRIM_ERROR, "sort: GPU " + std::to_string(r) + " would receive " +
@@ -176,7 +190,7 @@ class distributed_sort final : public plan, public phase_timed {
     void* temp;
   };
 
-  scratch carve(carver& c, int) const {
+  scratch carve(carver& c) const {
     const std::uint64_t total = std::uint64_t(samples_) * g_.size();
     scratch s{};
     if (g_.size() == 1) {  // a plain CUB sort: its temporary storage only
@@ -200,9 +214,12 @@ class distributed_sort final : public plan, public phase_timed {
     s.temp = c.take<char>(temp_bytes_);
     return s;
   }
-  scratch carve_on(int r) const {
-    carver c(memory_.on(r));
-    return carve(c, r);
+  /// Rank r's pointer to one of its scratch arrays, for every rank: a collective's argument.
+  template <class P>
+  per_rank<P> each(auto scratch::*member) const {
+    per_rank<P> pointers{};
+    for (int r = 0; r < g_.size(); ++r) pointers[r] = scratch_[r].*member;
+    return pointers;
   }
   template <class U>
   static U* data(const sharded_buffer& b, int r) {
@@ -246,26 +263,19 @@ class distributed_sort final : public plan, public phase_timed {
     const std::uint32_t total = samples_ * k;
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
-        const scratch s = carve_on(r);
+        const scratch& s = scratch_[r];
         sample_shard<T><<<(samples_ + 255) / 256, 256, 0, g_.stream(r)>>>(
             data<const T>(keys_in, r), shard_count(r), base(r), descending_, samples_, sample_seed,
             s.sample_keys, s.sample_positions);
         PARPRIM_CUDA_CHECK_LAUNCH("sample_shard");
       });
-    std::vector<const void*> keys, positions;
-    std::vector<void*> gathered_keys, gathered_positions;
-    for (int r = 0; r < k; ++r) {
-      const scratch s = carve_on(r);
-      keys.push_back(s.sample_keys);
-      positions.push_back(s.sample_positions);
-      gathered_keys.push_back(s.gathered_keys);
-      gathered_positions.push_back(s.gathered_positions);
-    }
-    g_.all_gather(keys, gathered_keys, samples_, nccl_type<K>());
-    g_.all_gather(positions, gathered_positions, samples_, ncclUint64);
+    g_.all_gather(each<const void*>(&scratch::sample_keys), each<void*>(&scratch::gathered_keys),
+                  samples_, nccl_type<K>());
+    g_.all_gather(each<const void*>(&scratch::sample_positions),
+                  each<void*>(&scratch::gathered_positions), samples_, ncclUint64);
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
-        const scratch s = carve_on(r);
+        const scratch& s = scratch_[r];
         // Gathered in rank order, each GPU's positions ascending: a stable sort by key leaves
         // the samples in (key, position) order, the same on every GPU.
         std::size_t bytes = temp_bytes_;
@@ -275,13 +285,8 @@ class distributed_sort final : public plan, public phase_timed {
         PARPRIM_CUDA_CHECK(
             cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k, g_.stream(r)));
         if (shard_count(r) == 0) return;
-        int sms = 0;
-        PARPRIM_CUDA_CHECK(
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g_.device(r)));
-        const std::uint64_t blocks =
-            std::min<std::uint64_t>((shard_count(r) + 255) / 256, std::uint64_t(sms) * 8);
         with_gpu_count(k, [&]<int gpus>() {
-          assign_ranges<T, gpus><<<unsigned(blocks), 256, 0, g_.stream(r)>>>(
+          assign_ranges<T, gpus><<<assign_blocks_[r], 256, 0, g_.stream(r)>>>(
               data<const T>(keys_in, r), shard_count(r), base(r), descending_, s.sorted_keys,
               s.sorted_positions, total, s.destination, s.counts);
         });
@@ -294,7 +299,7 @@ class distributed_sort final : public plan, public phase_timed {
     const int k = g_.size();
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
-        const scratch s = carve_on(r);
+        const scratch& s = scratch_[r];
         cuda::with_cub_count(shard_count(r), [&](auto count) {
           std::size_t bytes = temp_bytes_;
           PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
@@ -306,44 +311,27 @@ class distributed_sort final : public plan, public phase_timed {
                 s.send_values, count, 0, destination_bits(k), g_.stream(r)));
         });
       });
-    std::vector<const void*> counts;
-    std::vector<void*> matrices;
-    for (int r = 0; r < k; ++r) {
-      counts.push_back(carve_on(r).counts);
-      matrices.push_back(carve_on(r).matrix);
-    }
-    g_.all_gather(counts, matrices, k, ncclUint64);
+    g_.all_gather(each<const void*>(&scratch::counts), each<void*>(&scratch::matrix), k,
+                  ncclUint64);
     for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 1); });
   }
 
   /// Rank r sends its destination-q part to q, and receives from every q in rank order.
   void exchange(bool with_values) {
-    std::vector<const void*> send_keys, send_values;
-    std::vector<void*> received_keys, received_values;
-    for (int r = 0; r < g_.size(); ++r) {
-      const scratch s = carve_on(r);
-      send_keys.push_back(s.send_keys);
-      send_values.push_back(s.send_values);
-      received_keys.push_back(s.received_keys);
-      received_values.push_back(s.received_values);
-    }
-    g_.exchange(send_keys, received_keys, host_matrix_, nccl_type<T>());
-    if (with_values) g_.exchange(send_values, received_values, host_matrix_, nccl_type<T>());
+    g_.exchange(each<const void*>(&scratch::send_keys), each<void*>(&scratch::received_keys),
+                host_matrix_, nccl_type<T>());
+    if (with_values)
+      g_.exchange(each<const void*>(&scratch::send_values), each<void*>(&scratch::received_values),
+                  host_matrix_, nccl_type<T>());
   }
 
   void local_sort(int r, sharded_buffer& keys_out, sharded_buffer* values_out) {
-    const int k = g_.size();
-    const scratch s = carve_on(r);
-    std::uint64_t received = 0;
-    for (int q = 0; q < k; ++q) received += host_matrix_[q * k + r];
-    received_length<<<1, 1, 0, g_.stream(r)>>>(s.matrix, k, r, keys_out.shards[r].length);
+    const scratch& s = scratch_[r];
+    received_length<<<1, 1, 0, g_.stream(r)>>>(s.matrix, g_.size(), r, keys_out.shards[r].length,
+                                               values_out ? values_out->shards[r].length : nullptr);
     PARPRIM_CUDA_CHECK_LAUNCH("received_length");
-    if (values_out)
-      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(values_out->shards[r].length, keys_out.shards[r].length,
-                                         sizeof(std::uint64_t), cudaMemcpyDeviceToDevice,
-                                         g_.stream(r)));
-    if (received == 0) return;
-    cuda::with_cub_count(received, [&](auto count) {
+    if (received_[r] == 0) return;
+    cuda::with_cub_count(received_[r], [&](auto count) {
       std::size_t bytes = temp_bytes_;
       PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(s.temp, bytes, s.received_keys, data<T>(keys_out, r),
                                               values_out ? s.received_values : nullptr,
@@ -360,7 +348,10 @@ class distributed_sort final : public plan, public phase_timed {
   std::uint32_t samples_ = 0;
   std::size_t temp_bytes_ = 0;
   per_gpu_memory memory_;
+  std::vector<scratch> scratch_;         // per rank, carved out of memory_
+  std::vector<unsigned> assign_blocks_;  // per rank: assign_ranges' grid
   unsigned long long* host_matrix_ = nullptr;
+  per_rank<std::uint64_t> received_{};  // per rank: elements received, from host_matrix_
   // Per GPU: start, ranges and sizes gathered, sizes read by the host, exchanged, sorted.
   std::vector<std::array<cudaEvent_t, 5>> events_;
   bool timed_ = false;

@@ -31,11 +31,11 @@ double median(std::vector<double> v) {
 /// group's exchange, the one the sort uses.
 double all_to_all(nccl_backend& b, gpu_group& g, per_gpu_memory& send, per_gpu_memory& recv,
                   const std::vector<unsigned long long>& counts) {
-  std::vector<const void*> from;
-  std::vector<void*> into;
+  per_rank<const void*> from{};
+  per_rank<void*> into{};
   for (int r = 0; r < g.size(); ++r) {
-    from.push_back(send.on(r));
-    into.push_back(recv.on(r));
+    from[r] = send.on(r);
+    into[r] = recv.on(r);
   }
   b.timer_start();
   b.fork(g);

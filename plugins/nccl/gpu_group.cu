@@ -8,15 +8,9 @@
 namespace parprim::nccl {
 namespace {
 
-constexpr int max_ranks = 8;
-struct rank_pointers {
-  const std::uint64_t* p[max_ranks];
-  int count;
-};
-
-__global__ void sum_parts(rank_pointers parts, std::uint64_t* root) {
+__global__ void sum_parts(per_rank<const std::uint64_t*> parts, int count, std::uint64_t* root) {
   std::uint64_t sum = 0;
-  for (int r = 0; r < parts.count; ++r) sum += *parts.p[r];
+  for (int r = 0; r < count; ++r) sum += *parts[r];
   *root = sum;
 }
 
@@ -41,7 +35,8 @@ std::uint64_t type_bytes(ncclDataType_t type) {
 
 gpu_group::gpu_group(const nccl_library* nccl, std::vector<rank_context> ranks)
     : nccl_(nccl), ranks_(std::move(ranks)) {
-  if (size() > max_ranks) throw error(PARPRIM_UNSUPPORTED, "at most 8 ranks");
+  if (size() > max_gpus)
+    throw error(PARPRIM_UNSUPPORTED, "at most " + std::to_string(max_gpus) + " ranks");
   if (nccl_ && size() > 1) {
     comms_.resize(size());
     std::vector<int> devices;
@@ -64,7 +59,7 @@ void gpu_group::all_wait_for_all() const {
     });
 }
 
-void gpu_group::all_gather(const std::vector<const void*>& send, const std::vector<void*>& recv,
+void gpu_group::all_gather(const per_rank<const void*>& send, const per_rank<void*>& recv,
                            std::uint64_t count, ncclDataType_t type) const {
   if (nccl_) {
     PARPRIM_NCCL_CHECK(nccl_->group_start());
@@ -83,8 +78,7 @@ void gpu_group::all_gather(const std::vector<const void*>& send, const std::vect
     });
 }
 
-void gpu_group::sum_to_root(const std::vector<const std::uint64_t*>& send,
-                            std::uint64_t* root) const {
+void gpu_group::sum_to_root(const per_rank<const std::uint64_t*>& send, std::uint64_t* root) const {
   if (nccl_) {
     PARPRIM_NCCL_CHECK(nccl_->group_start());
     for (int r = 0; r < size(); ++r)
@@ -94,16 +88,13 @@ void gpu_group::sum_to_root(const std::vector<const std::uint64_t*>& send,
     return;
   }
   all_wait_for_all();
-  rank_pointers parts{};
-  parts.count = size();
-  for (int r = 0; r < size(); ++r) parts.p[r] = send[r];
   on(0, [&] {
-    sum_parts<<<1, 1, 0, stream(0)>>>(parts, root);
+    sum_parts<<<1, 1, 0, stream(0)>>>(send, size(), root);
     PARPRIM_CUDA_CHECK_LAUNCH("sum_parts");
   });
 }
 
-void gpu_group::exchange(const std::vector<const void*>& send, const std::vector<void*>& recv,
+void gpu_group::exchange(const per_rank<const void*>& send, const per_rank<void*>& recv,
                          const unsigned long long* counts, ncclDataType_t type) const {
   const int k = size();
   const std::uint64_t b = type_bytes(type);

@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,14 @@ void on_device(int device, Fn&& fn) {
   PARPRIM_CUDA_CHECK(cudaSetDevice(device));
   fn();
 }
+
+/// The most ranks a group has: the `gpus` parameter's largest value.
+inline constexpr int max_gpus = 8;
+
+/// One pointer per rank of a group (the first size() are used): the collectives' buffers, passed
+/// without allocating in a plan's run.
+template <class P>
+using per_rank = std::array<P, max_gpus>;
 
 /// One rank: the device it runs on, its stream, and an event the collectives order by.
 struct rank_context {
@@ -43,7 +52,6 @@ class gpu_group {
   int size() const { return int(ranks_.size()); }
   int device(int rank) const { return ranks_[rank].device; }
   cudaStream_t stream(int rank) const { return ranks_[rank].stream; }
-  bool virtual_ranks() const { return nccl_ == nullptr; }
   /// Runs `fn` with rank r's device current.
   template <class Fn>
   void on(int rank, Fn&& fn) const {
@@ -51,13 +59,13 @@ class gpu_group {
   }
 
   /// recv[r] receives send[0], send[1], ... in rank order, `count` elements of `type` each.
-  void all_gather(const std::vector<const void*>& send, const std::vector<void*>& recv,
+  void all_gather(const per_rank<const void*>& send, const per_rank<void*>& recv,
                   std::uint64_t count, ncclDataType_t type) const;
   /// *root (on rank 0) = the sum over ranks of *send[r].
-  void sum_to_root(const std::vector<const std::uint64_t*>& send, std::uint64_t* root) const;
+  void sum_to_root(const per_rank<const std::uint64_t*>& send, std::uint64_t* root) const;
   /// Rank r sends counts[r * size() + q] elements to rank q from send[r], its parts for q = 0,
   /// 1, ... one after the other; rank q receives into recv[q] from r = 0, 1, ... in rank order.
-  void exchange(const std::vector<const void*>& send, const std::vector<void*>& recv,
+  void exchange(const per_rank<const void*>& send, const per_rank<void*>& recv,
                 const unsigned long long* counts, ncclDataType_t type) const;
 
  private:

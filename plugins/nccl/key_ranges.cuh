@@ -16,8 +16,6 @@
 
 namespace parprim::nccl {
 
-inline constexpr int max_gpus = 8;
-
 /// A 64-bit mix (splitmix64's finaliser): the sample positions' random offsets.
 __host__ __device__ inline std::uint64_t mix64(std::uint64_t x) {
   x ^= x >> 30;
@@ -110,12 +108,14 @@ __global__ void assign_ranges(const T* keys, std::uint64_t n, std::uint64_t base
     atomicAdd(&counts[threadIdx.x], block_counts[threadIdx.x]);
 }
 
-/// length = the elements every GPU sends to `rank`: column `rank` of the gathered counts.
+/// length (and values_length, when not null) = the elements every GPU sends to `rank`: column
+/// `rank` of the gathered counts.
 __global__ void received_length(const unsigned long long* matrix, int gpus, int rank,
-                                std::uint64_t* length) {
+                                std::uint64_t* length, std::uint64_t* values_length) {
   std::uint64_t sum = 0;
   for (int q = 0; q < gpus; ++q) sum += matrix[q * gpus + rank];
   *length = sum;
+  if (values_length) *values_length = sum;
 }
 
 }  // namespace parprim::nccl

@@ -10,12 +10,13 @@
 namespace parprim::nccl {
 
 plugin_info nccl_backend::info() {
+  std::vector<std::int64_t> counts;
+  for (int k = 1; k <= max_gpus; ++k) counts.push_back(k);
   const std::vector<param> gpus = {
       {"gpus",
        "GPUs the arrays are sharded across (ranks 0..gpus-1 are the first visible devices); "
        "0: every visible GPU",
-       0,
-       {1, 2, 3, 4, 5, 6, 7, 8}}};
+       0, counts}};
   return {
       .name = "nccl",
       .version = "1.0.0",
@@ -50,13 +51,13 @@ plugin_info nccl_backend::info() {
 
 namespace {
 
-/// PARPRIM_NCCL_VIRTUAL_GPUS: 0 when unset; -1 when it is not a count of 2 to 8.
+/// PARPRIM_NCCL_VIRTUAL_GPUS: 0 when unset; -1 when it is not a count of 2 to max_gpus.
 int virtual_gpus_asked() {
   const char* text = std::getenv("PARPRIM_NCCL_VIRTUAL_GPUS");
   if (!text || !*text) return 0;
   char* end = nullptr;
   const long k = std::strtol(text, &end, 10);
-  return (*end == 0 && k >= 2 && k <= 8) ? int(k) : -1;
+  return (*end == 0 && k >= 2 && k <= max_gpus) ? int(k) : -1;
 }
 
 }  // namespace
@@ -66,7 +67,7 @@ std::string nccl_backend::unavailable_reason() {
   const int virtual_gpus = virtual_gpus_asked();
   if (virtual_gpus < 0)
     return std::string("PARPRIM_NCCL_VIRTUAL_GPUS=") + std::getenv("PARPRIM_NCCL_VIRTUAL_GPUS") +
-           ": expected a count of 2 to 8";
+           ": expected a count of 2 to " + std::to_string(max_gpus);
   if (virtual_gpus > 0) return {};  // copies on one GPU: no NCCL needed
   std::string why;
   if (!open_nccl(&why)) return why;

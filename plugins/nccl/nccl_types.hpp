@@ -14,8 +14,6 @@ constexpr ncclDataType_t nccl_type() {
     return ncclFloat32;
   else if constexpr (std::is_same_v<T, double>)
     return ncclFloat64;
-  else if constexpr (sizeof(T) == 1)
-    return ncclUint8;
   else if constexpr (sizeof(T) == 4)
     return ncclUint32;
   else
