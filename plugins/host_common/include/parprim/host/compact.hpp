@@ -3,18 +3,16 @@
 
 #include <cstdint>
 
+#include "parprim/host/compact_avx512.hpp"
 #include "parprim/host/compact_simd.hpp"
 #include "parprim/host/keep_rule.hpp"
 
 namespace parprim::host {
 
-/// Writes every kept element of in[0..n) to out in order and returns how many. The scalar form
-/// stores each element unconditionally and advances the cursor by 0 or 1, so a random predicate
-/// costs no mispredicted branches; the SIMD form packs a vector's kept lanes with one shuffle and
-/// stores them at once. out must have room for n elements (past the count it holds garbage).
+/// The scalar form: stores each element unconditionally and advances the cursor by 0 or 1, so a
+/// random predicate costs no mispredicted branches.
 template <class T>
-std::uint64_t compact_range(const T* in, T* out, std::uint64_t n, const keep_rule<T>& keep) {
-  if (simd_compact_supported<T>()) return simd_compact(in, out, n, keep);
+std::uint64_t scalar_compact(const T* in, T* out, std::uint64_t n, const keep_rule<T>& keep) {
   return keep.visit([&](auto pred) {
     std::uint64_t count = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
@@ -24,6 +22,17 @@ std::uint64_t compact_range(const T* in, T* out, std::uint64_t n, const keep_rul
     }
     return count;
   });
+}
+
+/// Writes every kept element of in[0..n) to out in order and returns how many, with the widest
+/// form the machine has: AVX-512 (16 or 8 lanes a step), SSE4.2 (4 or 2), scalar. The SIMD forms
+/// pack a vector's kept lanes and store the vector at once. out must have room for n elements
+/// (past the count it holds garbage).
+template <class T>
+std::uint64_t compact_range(const T* in, T* out, std::uint64_t n, const keep_rule<T>& keep) {
+  if (avx512_compact_supported()) return avx512_compact(in, out, n, keep);
+  if (simd_compact_supported<T>()) return simd_compact(in, out, n, keep);
+  return scalar_compact(in, out, n, keep);
 }
 
 }  // namespace parprim::host
