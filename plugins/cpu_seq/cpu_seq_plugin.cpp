@@ -61,10 +61,11 @@ class cpu_seq_backend final : public host_backend {
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
         case PARPRIM_OP_SCAN:
-          return make_plan(
-              [n, inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE](const parprim_io& io) {
-                host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive);
-              });
+          return make_plan([n, inclusive = p.scan_kind == PARPRIM_SCAN_INCLUSIVE,
+                            stream = host::streams_output(n * sizeof(T))](const parprim_io& io) {
+            host::scan_range<T>(io_in<T>(io), io_out<T>(io), n, T(0), inclusive, stream);
+            if (stream) host::finish_streaming();
+          });
         case PARPRIM_OP_COMPACT:
           return make_plan([n, keep = host::keep_rule<T>(p)](const parprim_io& io) {
             *static_cast<std::uint64_t*>(io.count) =

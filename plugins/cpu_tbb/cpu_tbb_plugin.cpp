@@ -18,8 +18,8 @@
 #include "chained_parts.hpp"
 #include "parallel_radix_sort.hpp"
 #include "parprim/host/compact.hpp"
-#include "parprim/host/streaming_store.hpp"
 #include "parprim/host/scan.hpp"
+#include "parprim/host/streaming_store.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 
@@ -47,6 +47,7 @@ class scan_plan final : public plan {
  public:
   scan_plan(const problem& p, std::uint64_t n, int threads)
       : inclusive_(p.scan_kind == PARPRIM_SCAN_INCLUSIVE),
+        stream_(host::streams_output(n * sizeof(T))),
         arena_(threads),
         parts_(n, part_elements<T>) {}
 
@@ -58,12 +59,14 @@ class scan_plan final : public plan {
         [&](std::uint64_t b, std::uint64_t e) { return host::reduce_range(in + b, e - b); },
         [](T a, T b) { return host::wrapping_add(a, b); },
         [&](std::uint64_t b, std::uint64_t e, T carry, T) {
-          host::scan_range(in + b, out + b, e - b, carry, inclusive_);
+          host::scan_range(in + b, out + b, e - b, carry, inclusive_, stream_);
+          if (stream_) host::finish_streaming();  // ordered before the worker's end joins the run
         });
   }
 
  private:
   bool inclusive_;
+  bool stream_;
   tbb::task_arena arena_;
   chained_parts<T> parts_;
 };

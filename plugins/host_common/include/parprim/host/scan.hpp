@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "parprim/host/streaming_store.hpp"
 #include "parprim/host/wrapping_sum.hpp"
 #include "parprim/wrapping.hpp"
 
@@ -17,7 +18,12 @@ namespace parprim::host {
 /// lanes: log2(lanes) shifted adds), adds the running carry to all lanes and stores the vector
 /// at once. For floats each output is still a sum of its terms, in another order
 /// (docs/semantics.md).
-template <bool Inclusive, class T>
+///
+/// Stream: the vectors go to memory with streaming stores (where out is 16-byte aligned, as the
+/// backends' buffers are), so no output line is read before it is written: a third less traffic
+/// for an output too large to stay in cache (streams_output), whose caller ends with
+/// finish_streaming().
+template <bool Inclusive, bool Stream = false, class T>
 T scan_range(const T* in, T* out, std::uint64_t n, T carry) {
   using E = wrapping_t<T>;
   std::uint64_t i = 0;
@@ -25,6 +31,9 @@ T scan_range(const T* in, T* out, std::uint64_t n, T carry) {
 #if defined(__GNUC__) || defined(__clang__)
   constexpr int lanes = 16 / sizeof(T);
   typedef E vec __attribute__((vector_size(16)));
+  // Only a 16-byte-aligned output streams, so that the vectors group the same elements as
+  // with plain stores and a float scan rounds alike either way.
+  const bool stream = Stream && reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
   const vec zero = {};
   vec c = zero + running;
   for (; i + lanes <= n; i += lanes) {
@@ -42,7 +51,10 @@ T scan_range(const T* in, T* out, std::uint64_t n, T carry) {
       r += c;
       c += __builtin_shufflevector(x, x, 1, 1);
     }
-    std::memcpy(out + i, &r, 16);
+    if (stream)
+      stream_vector(out + i, &r);
+    else
+      std::memcpy(out + i, &r, 16);
   }
   running = c[0];
 #endif
@@ -61,7 +73,10 @@ T scan_range(const T* in, T* out, std::uint64_t n, T carry) {
 }
 
 template <class T>
-T scan_range(const T* in, T* out, std::uint64_t n, T carry, bool inclusive) {
+T scan_range(const T* in, T* out, std::uint64_t n, T carry, bool inclusive, bool stream = false) {
+  if (stream)
+    return inclusive ? scan_range<true, true>(in, out, n, carry)
+                     : scan_range<false, true>(in, out, n, carry);
   return inclusive ? scan_range<true>(in, out, n, carry) : scan_range<false>(in, out, n, carry);
 }
 

@@ -31,6 +31,27 @@ inline void stream_line(void* destination, const void* line) {
 #endif
 }
 
+/// Writes 16 bytes to a 16-byte-aligned destination without reading its line first (four such
+/// stores in a row fill the line).
+inline void stream_vector(void* destination, const void* bytes16) {
+#if defined(__SSE2__)
+  _mm_stream_si128(static_cast<__m128i*>(destination),
+                   _mm_loadu_si128(static_cast<const __m128i*>(bytes16)));
+#else
+  std::memcpy(destination, bytes16, 16);
+#endif
+}
+
+/// Whether an output of this many bytes is worth streaming: past the last-level cache of a
+/// core's share of the chip (32 MiB, one Zen 4 CCD's L3; more than most Intel parts give a
+/// core), an output cannot stay cached for its next reader anyway, and a plain store first reads
+/// each line. A smaller one may still be in cache when it is read, which a streaming store
+/// would throw away. (sysconf's figure is no guide here: on the 2-core VM it reports the whole
+/// host's 320 MiB.)
+inline bool streams_output(std::uint64_t bytes) {
+  return bytes > (std::uint64_t{32} << 20);
+}
+
 /// Copies n elements, streaming every whole line of the destination and storing the partial
 /// lines at its ends plainly.
 template <class T>
