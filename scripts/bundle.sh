@@ -18,6 +18,8 @@ rm -rf bundle
 mkdir -p bundle/bin bundle/lib/parprim bundle/configs
 cp build/bin/runner bundle/bin/
 cp build/bin/parprim-conformance build/tests/core/test_core bundle/bin/
+# The CPU plugins' building blocks, to test their SIMD forms on the device host's CPU too.
+cp build/tests/plugins/test_host_common bundle/bin/
 [ -f build/bin/nccl_exchange_probe ] && cp build/bin/nccl_exchange_probe bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/

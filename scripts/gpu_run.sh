@@ -315,6 +315,10 @@ if want sweep; then
   tail -3 "$OUT/sweep.md"
 fi
 if want cpu || want cpu_sort; then
+  step "the CPU building blocks' tests on this host's CPU (compaction's SSE4.2 and AVX-512 forms)"
+  grep -o -m1 -w -E 'avx512f|sse4_2' /proc/cpuinfo | sort -u | tr '\n' ' '
+  "$B/bin/test_host_common" > "$OUT/test_host_common.log" 2>&1 || status=1
+  grep -E "All tests passed|test cases:|warning|FAILED" "$OUT/test_host_common.log" | sort | uniq -c
   step "the CPU sorts against numpy on this host's $(nproc) cores"
   runner cpu_sort_vs_numpy.yaml cpu_sort_vs_numpy | tail -6
   # numpy beside them, as shipped and with its AVX-512 code off, sampled as the config samples.
