@@ -96,7 +96,7 @@ void check_form(const char* name, Form form) {
       std::vector<unsigned char> out((n + 16) * sizeof(T), guard);
       const std::uint64_t count = form(in.data(), reinterpret_cast<T*>(out.data()), n, keep);
       REQUIRE(count == expected.size());
-      CHECK(std::memcmp(out.data(), expected.data(), count * sizeof(T)) == 0);
+      CHECK((count == 0 || std::memcmp(out.data(), expected.data(), count * sizeof(T)) == 0));
       CHECK(std::all_of(out.begin() + static_cast<std::ptrdiff_t>(n * sizeof(T)), out.end(),
                         [](unsigned char b) { return b == guard; }));
     }
