@@ -103,8 +103,11 @@ void check_form(const char* name, Form form) {
   }
 }
 
-template <class T>
-void check_every_form() {
+}  // namespace
+
+TEMPLATE_TEST_CASE("every compaction form keeps what std::copy_if keeps", "[host][compact]",
+                   std::int32_t, std::uint32_t, std::int64_t, std::uint64_t, float, double) {
+  using T = TestType;
   check_form<T>("scalar", [](auto... a) { return scalar_compact<T>(a...); });
   if (simd_compact_supported<T>())
     check_form<T>("sse4.2", [](auto... a) { return simd_compact<T>(a...); });
@@ -115,27 +118,4 @@ void check_every_form() {
   else
     WARN("no AVX-512 here: its compaction is not tested");
   check_form<T>("compact_range", [](auto... a) { return compact_range<T>(a...); });
-}
-
-}  // namespace
-
-TEST_CASE("every compaction form keeps what std::copy_if keeps", "[host][compact]") {
-  SECTION("i32") {
-    check_every_form<std::int32_t>();
-  }
-  SECTION("u32") {
-    check_every_form<std::uint32_t>();
-  }
-  SECTION("i64") {
-    check_every_form<std::int64_t>();
-  }
-  SECTION("u64") {
-    check_every_form<std::uint64_t>();
-  }
-  SECTION("f32") {
-    check_every_form<float>();
-  }
-  SECTION("f64") {
-    check_every_form<double>();
-  }
 }

@@ -55,33 +55,12 @@ void check_streamed_scan() {
   }
 }
 
-template <class T>
-void check_both_kinds() {
-  check_streamed_scan<T, true>();
-  check_streamed_scan<T, false>();
-}
-
 }  // namespace
 
-TEST_CASE("a streamed scan writes what a plain one writes", "[host][scan]") {
-  SECTION("i32") {
-    check_both_kinds<std::int32_t>();
-  }
-  SECTION("u32") {
-    check_both_kinds<std::uint32_t>();
-  }
-  SECTION("i64") {
-    check_both_kinds<std::int64_t>();
-  }
-  SECTION("u64") {
-    check_both_kinds<std::uint64_t>();
-  }
-  SECTION("f32") {
-    check_both_kinds<float>();
-  }
-  SECTION("f64") {
-    check_both_kinds<double>();
-  }
+TEMPLATE_TEST_CASE("a streamed scan writes what a plain one writes", "[host][scan]", std::int32_t,
+                   std::uint32_t, std::int64_t, std::uint64_t, float, double) {
+  check_streamed_scan<TestType, true>();
+  check_streamed_scan<TestType, false>();
 }
 
 TEST_CASE("outputs past 32 MiB are streamed, smaller ones are not", "[host][scan]") {

@@ -4,25 +4,11 @@
 #include <cstdint>
 
 #include "parprim/host/compact_avx512.hpp"
+#include "parprim/host/compact_scalar.hpp"
 #include "parprim/host/compact_simd.hpp"
 #include "parprim/host/keep_rule.hpp"
 
 namespace parprim::host {
-
-/// The scalar form: stores each element unconditionally and advances the cursor by 0 or 1, so a
-/// random predicate costs no mispredicted branches.
-template <class T>
-std::uint64_t scalar_compact(const T* in, T* out, std::uint64_t n, const keep_rule<T>& keep) {
-  return keep.visit([&](auto pred) {
-    std::uint64_t count = 0;
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const T x = in[i];
-      out[count] = x;
-      count += pred(x) ? 1 : 0;
-    }
-    return count;
-  });
-}
 
 /// Writes every kept element of in[0..n) to out in order and returns how many, with the widest
 /// form the machine has: AVX-512 (16 or 8 lanes a step), SSE4.2 (4 or 2), scalar. The SIMD forms

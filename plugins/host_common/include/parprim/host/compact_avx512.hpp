@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "parprim/host/compact_scalar.hpp"
 #include "parprim/host/keep_rule.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -87,11 +88,7 @@ PARPRIM_AVX512_TARGET std::uint64_t avx512_compact(const T* in, T* out, std::uin
     _mm512_storeu_si512(out + count, detail::pack_kept_avx512<T>(ky, y));
     count += static_cast<std::uint64_t>(__builtin_popcount(ky));
   }
-  for (; i < n; ++i) {
-    out[count] = in[i];
-    count += keep(in[i]) ? 1 : 0;
-  }
-  return count;
+  return count + scalar_compact(in + i, out + count, n - i, keep);
 }
 
 #undef PARPRIM_AVX512_TARGET

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "parprim/host/compact_scalar.hpp"
 #include "parprim/host/keep_rule.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -106,11 +107,7 @@ __attribute__((target("sse4.2,popcnt"))) std::uint64_t simd_compact(const T* in,
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + count), _mm_shuffle_epi8(x, shuffle));
     count += static_cast<std::uint64_t>(__builtin_popcount(static_cast<unsigned>(bits)));
   }
-  for (; i < n; ++i) {
-    out[count] = in[i];
-    count += keep(in[i]) ? 1 : 0;
-  }
-  return count;
+  return count + scalar_compact(in + i, out + count, n - i, keep);
 }
 
 #else

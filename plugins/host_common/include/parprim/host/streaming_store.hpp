@@ -20,17 +20,6 @@ inline bool line_aligned(const void* p) {
   return reinterpret_cast<std::uintptr_t>(p) % cache_line == 0;
 }
 
-/// Copies one whole cache line to a line-aligned destination without reading that line first.
-inline void stream_line(void* destination, const void* line) {
-#if defined(__SSE2__)
-  auto* d = static_cast<__m128i*>(destination);
-  const auto* s = static_cast<const __m128i*>(line);
-  for (int k = 0; k < 4; ++k) _mm_stream_si128(d + k, _mm_loadu_si128(s + k));
-#else
-  std::memcpy(destination, line, cache_line);
-#endif
-}
-
 /// Writes 16 bytes to a 16-byte-aligned destination without reading its line first (four such
 /// stores in a row fill the line).
 inline void stream_vector(void* destination, const void* bytes16) {
@@ -40,6 +29,12 @@ inline void stream_vector(void* destination, const void* bytes16) {
 #else
   std::memcpy(destination, bytes16, 16);
 #endif
+}
+
+/// Copies one whole cache line to a line-aligned destination without reading that line first.
+inline void stream_line(void* destination, const void* line) {
+  for (std::size_t k = 0; k < cache_line; k += 16)
+    stream_vector(static_cast<char*>(destination) + k, static_cast<const char*>(line) + k);
 }
 
 /// Whether an output of this many bytes is worth streaming: past the last-level cache of a
