@@ -31,6 +31,9 @@ struct sort_phases {
 class phase_timed {
  public:
   virtual ~phase_timed() = default;
+  /// Records each step's events in the runs from now on; off until asked, so that the runner's
+  /// timed runs carry none.
+  virtual void time_phases() = 0;
   virtual sort_phases last_phases() = 0;
 };
 

@@ -125,7 +125,7 @@ class distributed_sort final : public plan, public phase_timed {
       return;
     }
     backend_.fork(g_);
-    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 0); });
+    record(0);
     choose_ranges(keys_in);
     partition(keys_in, values_in);
     // The exchange sizes, on the host: every GPU gathered the same matrix; read GPU 0's.
@@ -146,16 +146,18 @@ class distributed_sort final : public plan, public phase_timed {
                                        " (the sampled key ranges are "
                                        "unbalanced beyond their bound)");
     }
-    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 2); });
+    record(2);
     exchange(pairs_);
-    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 3); });
+    record(3);
     for (int r = 0; r < k; ++r) g_.on(r, [&] { local_sort(r, keys_out, values_out); });
-    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 4); });
+    record(4);
     keys_out.segment_element_bytes = sizeof(T);
     if (values_out) values_out->segment_element_bytes = sizeof(T);
     backend_.join(g_);
-    timed_ = true;
+    timed_ = phase_events_;
   }
+
+  void time_phases() override { phase_events_ = true; }
 
   sort_phases last_phases() override {
     sort_phases p;
@@ -227,7 +229,12 @@ class distributed_sort final : public plan, public phase_timed {
   }
   std::uint64_t shard_count(int r) const { return layout_.data_bytes(r) / sizeof(T); }
   std::uint64_t base(int r) const { return layout_.offset(r) / sizeof(T); }
-  void record(int r, int i) { PARPRIM_CUDA_CHECK(cudaEventRecord(events_[r][i], g_.stream(r))); }
+  /// Every GPU's event i of the run's steps, when they are timed (time_phases).
+  void record(int i) {
+    if (!phase_events_) return;
+    for (int r = 0; r < g_.size(); ++r)
+      g_.on(r, [&] { PARPRIM_CUDA_CHECK(cudaEventRecord(events_[r][i], g_.stream(r))); });
+  }
 
   /// The largest temporary storage rank r's CUB calls need.
   std::size_t temp_bytes(int r) const {
@@ -313,7 +320,7 @@ class distributed_sort final : public plan, public phase_timed {
       });
     g_.all_gather(each<const void*>(&scratch::counts), each<void*>(&scratch::matrix), k,
                   ncclUint64);
-    for (int r = 0; r < k; ++r) g_.on(r, [&] { record(r, 1); });
+    record(1);
   }
 
   /// Rank r sends its destination-q part to q, and receives from every q in rank order.
@@ -354,7 +361,8 @@ class distributed_sort final : public plan, public phase_timed {
   per_rank<std::uint64_t> received_{};  // per rank: elements received, from host_matrix_
   // Per GPU: start, ranges and sizes gathered, sizes read by the host, exchanged, sorted.
   std::vector<std::array<cudaEvent_t, 5>> events_;
-  bool timed_ = false;
+  bool phase_events_ = false;  // record events_ (time_phases)
+  bool timed_ = false;         // the last run recorded them
 };
 
 }  // namespace

@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
     p.params["gpus"] = k;
     auto plan = b.create_plan(p, n);
     auto* phases = dynamic_cast<phase_timed*>(plan.get());
+    phases->time_phases();
     parprim_io io{};
     io.struct_size = sizeof(parprim_io);
     io.in = in;

@@ -97,8 +97,7 @@ void nccl_backend::ensure_ready() {
   ranks_.resize(visible_);
   fork_.resize(visible_);
   join_.resize(visible_);
-  flush_buffers_.assign(devices, nullptr);
-  flush_bytes_.assign(devices, 0);
+  flushes_ = std::vector<cuda::l2_flush>(devices);
   for (int r = 0; r < visible_; ++r) {
     rank_context& rank = ranks_[r];
     rank.device = virtual_ > 0 ? 0 : r;
@@ -314,7 +313,7 @@ void nccl_backend::place(sharded_buffer& b, int gpus) {
                                         b.shards[from].device, hi - lo));
     }
   }
-  for (std::size_t d = 0; d < flush_buffers_.size(); ++d)  // the copies end before their sources go
+  for (std::size_t d = 0; d < flushes_.size(); ++d)  // the copies end before their sources go
     on_device(int(d), [&] { PARPRIM_CUDA_CHECK(cudaDeviceSynchronize()); });
   free_shards(b);
   b.layout = moved.layout;
@@ -386,35 +385,22 @@ double nccl_backend::timer_elapsed() {
 
 void nccl_backend::flush_caches() {
   ensure_ready();
-  flush_round_ = (flush_round_ + 1) & 0xff;
-  for (int d = 0; d < int(flush_buffers_.size()); ++d)
+  // On the stream of the device's first rank; GPU 0's stream, where the timer starts, then
+  // waits for every flush.
+  for (int d = 0; d < int(flushes_.size()); ++d)
     on_device(d, [&] {
-      if (!flush_buffers_[d]) {
-        int l2 = 0;
-        PARPRIM_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, d));
-        flush_bytes_[d] = 2 * std::uint64_t(l2);
-        PARPRIM_CUDA_CHECK(cudaMalloc(&flush_buffers_[d], flush_bytes_[d]));
-      }
-      // On the stream of the device's first rank; GPU 0's stream, where the timer starts,
-      // then waits for every flush.
-      PARPRIM_CUDA_CHECK(
-          cudaMemsetAsync(flush_buffers_[d], flush_round_, flush_bytes_[d], ranks_[d].stream));
+      flushes_[d].write(ranks_[d].stream);
       PARPRIM_CUDA_CHECK(cudaEventRecord(join_[d], ranks_[d].stream));
     });
   on_device(0, [&] {
-    for (int d = 1; d < int(flush_buffers_.size()); ++d)
+    for (int d = 1; d < int(flushes_.size()); ++d)
       PARPRIM_CUDA_CHECK(cudaStreamWaitEvent(ranks_[0].stream, join_[d], 0));
   });
 }
 
 parprim_clocks nccl_backend::read_clocks() {
   ensure_ready();
-  if (pci_bus_id_.empty()) {
-    char id[32] = {};
-    PARPRIM_CUDA_CHECK(cudaDeviceGetPCIBusId(id, sizeof id, 0));
-    pci_bus_id_ = id;
-  }
-  return cuda::read_nvml_clocks(pci_bus_id_);
+  return cuda::read_nvml_clocks(0);
 }
 
 }  // namespace parprim::nccl

@@ -19,6 +19,7 @@
 
 #include "gpu_group.hpp"
 #include "nccl_library.hpp"
+#include "parprim/cuda/l2_flush.hpp"
 #include "parprim/plugin.hpp"
 #include "sharded_buffer.hpp"
 
@@ -76,13 +77,10 @@ class nccl_backend final : public backend {
   int placement_ = 0;                // the GPU count new buffers are laid out for: the last plan's
   std::vector<rank_context> ranks_;  // one per rank a plan may use
   std::vector<cudaEvent_t> fork_, join_;  // one per rank
-  std::vector<void*> flush_buffers_;      // one per device
-  std::vector<std::uint64_t> flush_bytes_;
-  int flush_round_ = 0;
+  std::vector<cuda::l2_flush> flushes_;   // one per device
   cudaEvent_t timer_start_ = nullptr, timer_stop_ = nullptr;
   std::map<int, std::unique_ptr<gpu_group>> groups_;
   std::set<sharded_buffer*> live_;
-  std::string pci_bus_id_;
 };
 
 }  // namespace parprim::nccl

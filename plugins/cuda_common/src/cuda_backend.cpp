@@ -135,13 +135,7 @@ double cuda_backend::timer_elapsed() {
 
 void cuda_backend::flush_caches() {
   ensure_ready();
-  if (!flush_buffer_) {
-    flush_bytes_ = 2 * std::uint64_t(properties_.l2CacheSize);
-    flush_buffer_ = allocate(flush_bytes_);  // out of memory is reported as allocate() does
-  }
-  // A different byte each time, though the L2 would be rewritten by the same one too.
-  flush_round_ = (flush_round_ + 1) & 0xff;
-  PARPRIM_CUDA_CHECK(cudaMemsetAsync(flush_buffer_, flush_round_, flush_bytes_, stream_));
+  flush_.write(stream_);
 }
 
 void cuda_backend::hold_stream() {
@@ -154,12 +148,7 @@ bool cuda_backend::release_stream() {
 
 parprim_clocks cuda_backend::read_clocks() {
   ensure_ready();
-  if (pci_bus_id_.empty()) {
-    char id[32] = {};
-    PARPRIM_CUDA_CHECK(cudaDeviceGetPCIBusId(id, sizeof id, 0));
-    pci_bus_id_ = id;
-  }
-  return read_nvml_clocks(pci_bus_id_);
+  return read_nvml_clocks(0);
 }
 
 }  // namespace parprim::cuda

@@ -3,8 +3,10 @@
 #include <dlfcn.h>
 
 #include <map>
+#include <string>
 #include <type_traits>
 
+#include "parprim/cuda/check.hpp"
 #include "parprim/plugin.hpp"
 
 namespace parprim::cuda {
@@ -54,9 +56,12 @@ struct nvml_library {
 
 }  // namespace
 
-parprim_clocks read_nvml_clocks(const std::string& pci_bus_id) {
+parprim_clocks read_nvml_clocks(int device) {
   static const nvml_library nvml;
   if (!nvml.unavailable.empty()) unavailable(nvml.unavailable);
+  char id[32] = {};
+  PARPRIM_CUDA_CHECK(cudaDeviceGetPCIBusId(id, sizeof id, device));
+  const std::string pci_bus_id = id;
   static std::map<std::string, nvml_device> devices;
   auto [it, added] = devices.try_emplace(pci_bus_id, nullptr);
   if (added && nvml.handle_by_pci_bus_id(pci_bus_id.c_str(), &it->second) != 0) {

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "parprim/cuda/check.hpp"
+#include "parprim/cuda/l2_flush.hpp"
 #include "parprim/cuda/stream_hold.hpp"
 #include "parprim/plugin.hpp"
 
@@ -60,11 +61,8 @@ class cuda_backend : public backend {
   cudaDeviceProp properties_{};
   std::array<void*, 2> staging_{};
   std::array<cudaEvent_t, 2> staging_free_{};
-  void* flush_buffer_ = nullptr;
-  std::uint64_t flush_bytes_ = 0;
-  int flush_round_ = 0;
+  l2_flush flush_;
   stream_hold hold_;
-  std::string pci_bus_id_;
 };
 
 }  // namespace parprim::cuda

@@ -2,14 +2,12 @@
 // dlopen: nothing new is needed to build, and a machine without it only loses the readings.
 #pragma once
 
-#include <string>
-
 #include "parprim/plugin_abi.h"
 
 namespace parprim::cuda {
 
-/// The clocks of the device with this PCI bus id (cudaDeviceGetPCIBusId's form). Throws
+/// The clocks of this CUDA device (found in NVML by its PCI bus id). Throws
 /// parprim::error(PARPRIM_UNAVAILABLE) naming why when NVML cannot be had or cannot read them.
-parprim_clocks read_nvml_clocks(const std::string& pci_bus_id);
+parprim_clocks read_nvml_clocks(int device);
 
 }  // namespace parprim::cuda
