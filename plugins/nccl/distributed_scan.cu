@@ -70,9 +70,7 @@ class distributed_scan final : public plan {
       g_.on(r, [&] {
         if (k > 1) {
           std::size_t bytes = temp_bytes_;
-          PARPRIM_CUDA_CHECK(cub::DeviceReduce::Sum(temp(r), bytes,
-                                                    static_cast<const W*>(in.shards[r].data),
-                                                    local_total(r), counts_[r], g_.stream(r)));
+          reduce(r, temp(r), bytes, static_cast<const W*>(in.shards[r].data), local_total(r));
         }
       });
     if (k > 1) g_.all_gather(local_totals_, gathered_totals_, 1, nccl_type<W>());
@@ -83,12 +81,9 @@ class distributed_scan final : public plan {
           offset_before<<<1, 1, 0, g_.stream(r)>>>(totals(r), r, offset(r));
           PARPRIM_CUDA_CHECK_LAUNCH("offset_before");
         }
-        cuda::with_cub_count(counts_[r], [&](auto count) {
-          std::size_t bytes = temp_bytes_;
-          scan(temp(r), bytes, static_cast<const W*>(in.shards[r].data),
-               static_cast<W*>(out.shards[r].data), k > 1 ? offset(r) : nullptr, count,
-               g_.stream(r));
-        });
+        std::size_t bytes = temp_bytes_;
+        scan(r, temp(r), bytes, static_cast<const W*>(in.shards[r].data),
+             static_cast<W*>(out.shards[r].data), offset(r));
       });
     backend_.join(g_);
   }
@@ -99,24 +94,38 @@ class distributed_scan final : public plan {
   W* offset(int r) const { return memory_.on<W>(r) + g_.size() + 1; }
   void* temp(int r) const { return memory_.on<char>(r) + totals_offset_; }
 
-  /// The temporary storage of rank r's reduce and scan, the larger.
+  /// Where rank r's local scan starts: from the GPUs before it, or from zero on one GPU (rank 0
+  /// of several reads an offset of zero, so that every rank makes the same call).
+  enum class scan_start { zero, offset };
+  scan_start start_of(int) const { return g_.size() > 1 ? scan_start::offset : scan_start::zero; }
+
+  /// The temporary storage of rank r's reduce and scan, the larger: the same calls as a run's,
+  /// without storage (CUB then reads no pointer).
   std::size_t temp_bytes(int r) {
-    std::size_t reduce = 0, scan_from_offset = 0, scan_from_zero = 0;
-    cuda::with_cub_count(counts_[r], [&](auto count) {
-      W* const sizing_only = reinterpret_cast<W*>(alignof(W));  // CUB reads no pointer here
-      PARPRIM_CUDA_CHECK(
-          cub::DeviceReduce::Sum(nullptr, reduce, sizing_only, sizing_only, count, g_.stream(r)));
-      scan(nullptr, scan_from_offset, sizing_only, sizing_only, sizing_only, count, g_.stream(r));
-      scan(nullptr, scan_from_zero, sizing_only, sizing_only, nullptr, count, g_.stream(r));
-    });
-    return std::max({reduce, scan_from_offset, scan_from_zero});
+    std::size_t reduce_bytes = 0, scan_bytes = 0;
+    if (g_.size() > 1) reduce(r, nullptr, reduce_bytes, nullptr, nullptr);
+    scan(r, nullptr, scan_bytes, nullptr, nullptr, nullptr);
+    return std::max(reduce_bytes, scan_bytes);
   }
 
-  /// The local scan of a shard, from *offset, or from zero where offset is null.
+  /// The sum of rank r's shard, into *total.
+  void reduce(int r, void* temp, std::size_t& bytes, const W* in, W* total) {
+    cuda::with_cub_count(counts_[r], [&](auto count) {
+      PARPRIM_CUDA_CHECK(cub::DeviceReduce::Sum(temp, bytes, in, total, count, g_.stream(r)));
+    });
+  }
+
+  /// The local scan of rank r's shard, from *offset (the sum of the GPUs before) or from zero.
+  void scan(int r, void* temp, std::size_t& bytes, const W* in, W* out, const W* offset) {
+    cuda::with_cub_count(counts_[r], [&](auto count) {
+      scan_shard(temp, bytes, start_of(r), in, out, offset, count, g_.stream(r));
+    });
+  }
+
   template <class Count>
-  void scan(void* temp, std::size_t& bytes, const W* in, W* out, const W* offset, Count count,
-            cudaStream_t s) {
-    if (!offset) {  // one GPU, or rank 0: a plain scan
+  void scan_shard(void* temp, std::size_t& bytes, scan_start start, const W* in, W* out,
+                  const W* offset, Count count, cudaStream_t s) {
+    if (start == scan_start::zero) {  // one GPU: a plain scan
       if (inclusive_)
         PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, count, s));
       else

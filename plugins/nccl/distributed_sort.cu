@@ -5,8 +5,6 @@
 // and each sends in its shard's order, so equal keys stay in input order: the sort is stable.
 // The output shards vary in length (an even share, give or take the sample's error), which the
 // download concatenates; one GPU is a plain CUB sort.
-#include <cub/device/device_radix_sort.cuh>
-
 #include <algorithm>
 #include <array>
 
@@ -18,8 +16,6 @@
 
 namespace parprim::nccl {
 namespace {
-
-namespace cub = CUB_NS_QUALIFIER;
 
 // Samples per GPU: the key ranges' sizes then stray from an even share by well under 1% (the
 // shards' room is 1/16), and sampling and sorting the samples takes tens of microseconds.
@@ -69,6 +65,15 @@ class distributed_sort final : public plan, public phase_timed {
     stride_ = layout_.stride() / sizeof(T);
     capacity_ = layout_.capacity() / sizeof(T);
     samples_ = std::uint32_t(std::clamp<std::uint64_t>(stride_, 1, samples_per_gpu));
+    // Every CUB sort of a run, fixed here with its largest count: its storage is sized from it.
+    const cuda::radix_sort_form by_destination{cuda::sort_payload::pairs, false,
+                                               destination_bits(k)};
+    local_sort_ = {cuda::radix_sort_form::of<T>(p), k == 1 ? n : capacity_};
+    if (k > 1) {
+      sample_sort_ = {{cuda::sort_payload::pairs, false, int(sizeof(K) * 8)},
+                      std::uint64_t(samples_) * k};
+      split_sort_ = {by_destination, stride_};
+    }
     std::size_t temp = 0;
     for (int r = 0; r < k; ++r) g_.on(r, [&] { temp = std::max(temp, temp_bytes(r)); });
     temp_bytes_ = temp;
@@ -113,14 +118,10 @@ class distributed_sort final : public plan, public phase_timed {
     sharded_buffer* values_out = pairs_ ? &buffer_of(io.values_out, g_, "values output") : nullptr;
     if (k == 1) {
       g_.on(0, [&] {
-        std::size_t bytes = temp_bytes_;
-        const scratch& s = scratch_[0];
-        cuda::with_cub_count(layout_.bytes / sizeof(T), [&](auto count) {
-          PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
-              s.temp, bytes, data<T>(keys_in, 0), data<T>(keys_out, 0),
-              pairs_ ? data<T>(*values_in, 0) : nullptr, pairs_ ? data<T>(*values_out, 0) : nullptr,
-              count, descending_, g_.stream(0)));
-        });
+        local_sort_.run(scratch_[0].temp, temp_bytes_, data<T>(keys_in, 0), data<T>(keys_out, 0),
+                        pairs_ ? data<T>(*values_in, 0) : nullptr,
+                        pairs_ ? data<T>(*values_out, 0) : nullptr, local_sort_.max_count(),
+                        g_.stream(0));
       });
       return;
     }
@@ -236,32 +237,11 @@ class distributed_sort final : public plan, public phase_timed {
       g_.on(r, [&] { PARPRIM_CUDA_CHECK(cudaEventRecord(events_[r][i], g_.stream(r))); });
   }
 
-  /// The largest temporary storage rank r's CUB calls need.
+  /// The largest temporary storage rank r's CUB sorts need, each asked with its own form.
   std::size_t temp_bytes(int r) const {
     const cudaStream_t s = g_.stream(r);
-    std::size_t samples = 0, split = 0, local = 0;
-    const std::uint32_t total = samples_ * g_.size();
-    if (g_.size() == 1) {
-      cuda::with_cub_count(layout_.bytes / sizeof(T), [&](auto count) {
-        PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
-                                                   pairs_ ? reinterpret_cast<const T*>(1) : nullptr,
-                                                   nullptr, count, descending_, s));
-      });
-      return local;
-    }
-    PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<K, std::uint64_t>(
-        nullptr, samples, nullptr, nullptr, nullptr, nullptr, total, 0, int(sizeof(K) * 8), s)));
-    cuda::with_cub_count(stride_, [&](auto count) {
-      PARPRIM_CUDA_CHECK((cub::DeviceRadixSort::SortPairs<std::uint8_t, T>(
-          nullptr, split, nullptr, nullptr, nullptr, nullptr, count, 0, destination_bits(g_.size()),
-          s)));
-    });
-    cuda::with_cub_count(capacity_, [&](auto count) {
-      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort<T>(nullptr, local, nullptr, nullptr,
-                                                 pairs_ ? reinterpret_cast<const T*>(1) : nullptr,
-                                                 nullptr, count, descending_, s));
-    });
-    return std::max({samples, split, local});
+    return std::max({sample_sort_.temp_bytes(s), split_sort_.temp_bytes(s),
+                     local_sort_.temp_bytes(s)});
   }
 
   /// Samples, gathers and sorts them on every GPU, and assigns each element its destination.
@@ -285,10 +265,8 @@ class distributed_sort final : public plan, public phase_timed {
         const scratch& s = scratch_[r];
         // Gathered in rank order, each GPU's positions ascending: a stable sort by key leaves
         // the samples in (key, position) order, the same on every GPU.
-        std::size_t bytes = temp_bytes_;
-        PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-            s.temp, bytes, s.gathered_keys, s.sorted_keys, s.gathered_positions, s.sorted_positions,
-            total, 0, int(sizeof(K) * 8), g_.stream(r)));
+        sample_sort_.run(s.temp, temp_bytes_, s.gathered_keys, s.sorted_keys,
+                         s.gathered_positions, s.sorted_positions, total, g_.stream(r));
         PARPRIM_CUDA_CHECK(
             cudaMemsetAsync(s.counts, 0, sizeof(unsigned long long) * k, g_.stream(r)));
         if (shard_count(r) == 0) return;
@@ -307,16 +285,12 @@ class distributed_sort final : public plan, public phase_timed {
     for (int r = 0; r < k; ++r)
       g_.on(r, [&] {
         const scratch& s = scratch_[r];
-        cuda::with_cub_count(shard_count(r), [&](auto count) {
-          std::size_t bytes = temp_bytes_;
-          PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-              s.temp, bytes, s.destination, s.destination_sorted, data<const T>(keys_in, r),
-              s.send_keys, count, 0, destination_bits(k), g_.stream(r)));
-          if (values_in)
-            PARPRIM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-                s.temp, bytes, s.destination, s.destination_sorted, data<const T>(*values_in, r),
-                s.send_values, count, 0, destination_bits(k), g_.stream(r)));
-        });
+        split_sort_.run(s.temp, temp_bytes_, s.destination, s.destination_sorted,
+                        data<const T>(keys_in, r), s.send_keys, shard_count(r), g_.stream(r));
+        if (values_in)
+          split_sort_.run(s.temp, temp_bytes_, s.destination, s.destination_sorted,
+                          data<const T>(*values_in, r), s.send_values, shard_count(r),
+                          g_.stream(r));
       });
     g_.all_gather(each<const void*>(&scratch::counts), each<void*>(&scratch::matrix), k,
                   ncclUint64);
@@ -337,14 +311,9 @@ class distributed_sort final : public plan, public phase_timed {
     received_length<<<1, 1, 0, g_.stream(r)>>>(s.matrix, g_.size(), r, keys_out.shards[r].length,
                                                values_out ? values_out->shards[r].length : nullptr);
     PARPRIM_CUDA_CHECK_LAUNCH("received_length");
-    if (received_[r] == 0) return;
-    cuda::with_cub_count(received_[r], [&](auto count) {
-      std::size_t bytes = temp_bytes_;
-      PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(s.temp, bytes, s.received_keys, data<T>(keys_out, r),
-                                              values_out ? s.received_values : nullptr,
-                                              values_out ? data<T>(*values_out, r) : nullptr, count,
-                                              descending_, g_.stream(r)));
-    });
+    local_sort_.run(s.temp, temp_bytes_, s.received_keys, data<T>(keys_out, r),
+                    values_out ? s.received_values : nullptr,
+                    values_out ? data<T>(*values_out, r) : nullptr, received_[r], g_.stream(r));
   }
 
   nccl_backend& backend_;
@@ -353,6 +322,11 @@ class distributed_sort final : public plan, public phase_timed {
   shard_layout layout_;
   std::uint64_t stride_ = 0, capacity_ = 0;
   std::uint32_t samples_ = 0;
+  // The run's CUB sorts: of the samples by key, of a shard by destination, of what a GPU received
+  // (one GPU: of the whole input).
+  cuda::cub_radix_sort<K, std::uint64_t> sample_sort_;
+  cuda::cub_radix_sort<std::uint8_t, T> split_sort_;
+  cuda::cub_radix_sort<T> local_sort_;
   std::size_t temp_bytes_ = 0;
   per_gpu_memory memory_;
   std::vector<scratch> scratch_;         // per rank, carved out of memory_

@@ -19,15 +19,14 @@ template <class T>
 class cub_plan final : public plan {
  public:
   cub_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n)
-      : backend_(backend), p_(p), n_(n) {
-    // With no storage, each call only reports how much it needs.
-    std::size_t bytes = 0;
-    if (n_ > 0) {
-      const parprim_io none{sizeof(parprim_io), nullptr, nullptr, nullptr, nullptr, nullptr};
-      call(nullptr, bytes, none);
-    }
-    temp_bytes_ = bytes;
-    temp_ = backend_.allocate(bytes);
+      : backend_(backend),
+        p_(p),
+        n_(n),
+        sort_(p.operation == PARPRIM_OP_SORT ? cuda::cub_radix_sort<T>(
+                                                   cuda::radix_sort_form::of<T>(p), n)
+                                             : cuda::cub_radix_sort<T>()) {
+    temp_bytes_ = temp_bytes();
+    temp_ = backend_.allocate(temp_bytes_);
   }
   ~cub_plan() override { cudaFree(temp_); }
 
@@ -37,51 +36,52 @@ class cub_plan final : public plan {
         PARPRIM_CUDA_CHECK(cudaMemsetAsync(io.count, 0, sizeof(std::uint64_t), backend_.stream()));
       return;
     }
+    if (p_.operation == PARPRIM_OP_SORT) {
+      const bool pairs = sort_.form().payload == cuda::sort_payload::pairs;
+      sort_.run(temp_, temp_bytes_, io_in<T>(io), io_out<T>(io),
+                pairs ? io_values_in<T>(io) : nullptr, pairs ? io_values_out<T>(io) : nullptr, n_,
+                backend_.stream());
+      return;
+    }
     std::size_t bytes = temp_bytes_;
-    call(temp_, bytes, io);
+    scan_or_select(temp_, bytes, io);
   }
 
  private:
-  void call(void* temp, std::size_t& bytes, const parprim_io& io) {
-    const cudaStream_t stream = backend_.stream();
-    using W = wrapping_t<T>;  // integer sums wrap: scanned as the unsigned type
-    switch (p_.operation) {
-      case PARPRIM_OP_SCAN:
-        cuda::with_cub_count(n_, [&](auto count) {
-          const W* in = static_cast<const W*>(io.in);
-          W* out = static_cast<W*>(io.out);
-          if (p_.scan_kind == PARPRIM_SCAN_INCLUSIVE)
-            PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, count, stream));
-          else
-            PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, count, stream));
-        });
-        return;
-      case PARPRIM_OP_COMPACT:
-        PARPRIM_CUDA_CHECK(cub::DeviceSelect::If(
-            temp, bytes, static_cast<const T*>(io.in), static_cast<T*>(io.out),
-            static_cast<std::uint64_t*>(io.count), static_cast<std::int64_t>(n_),
-            cuda::make_keep_predicate<T>(p_), stream));
-        return;
-      case PARPRIM_OP_SORT:
-        cuda::with_cub_count(n_, [&](auto count) { sort(temp, bytes, io, count, stream); });
-        return;
-    }
+  /// The storage of the one call a run makes, asked of that call with the plan's own problem.
+  std::size_t temp_bytes() {
+    if (n_ == 0) return 0;
+    if (p_.operation == PARPRIM_OP_SORT) return sort_.temp_bytes(backend_.stream());
+    std::size_t bytes = 0;
+    const parprim_io none{sizeof(parprim_io), nullptr, nullptr, nullptr, nullptr, nullptr};
+    scan_or_select(nullptr, bytes, none);  // without storage CUB reads no pointer
+    return bytes;
   }
 
-  template <class Count>
-  void sort(void* temp, std::size_t& bytes, const parprim_io& io, Count count,
-            cudaStream_t stream) {
-    const bool pairs = p_.sort_payload == PARPRIM_SORT_PAIRS;
-    PARPRIM_CUDA_CHECK(cuda::cub_radix_sort(
+  void scan_or_select(void* temp, std::size_t& bytes, const parprim_io& io) {
+    const cudaStream_t stream = backend_.stream();
+    using W = wrapping_t<T>;  // integer sums wrap: scanned as the unsigned type
+    if (p_.operation == PARPRIM_OP_SCAN) {
+      cuda::with_cub_count(n_, [&](auto count) {
+        const W* in = static_cast<const W*>(io.in);
+        W* out = static_cast<W*>(io.out);
+        if (p_.scan_kind == PARPRIM_SCAN_INCLUSIVE)
+          PARPRIM_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, count, stream));
+        else
+          PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, count, stream));
+      });
+      return;
+    }
+    PARPRIM_CUDA_CHECK(cub::DeviceSelect::If(
         temp, bytes, static_cast<const T*>(io.in), static_cast<T*>(io.out),
-        pairs ? static_cast<const T*>(io.values_in) : nullptr,
-        pairs ? static_cast<T*>(io.values_out) : nullptr, count,
-        p_.sort_order == PARPRIM_SORT_DESCENDING, stream));
+        static_cast<std::uint64_t*>(io.count), static_cast<std::int64_t>(n_),
+        cuda::make_keep_predicate<T>(p_), stream));
   }
 
   cuda::cuda_backend& backend_;
   problem p_;
   std::uint64_t n_;
+  cuda::cub_radix_sort<T> sort_;  // the sort's form and largest count, for sorts
   void* temp_ = nullptr;
   std::size_t temp_bytes_ = 0;
 };
