@@ -33,6 +33,10 @@ cp build/tests/planted_course/*.so bundle/tests/planted_course/
 mkdir -p bundle/share/parprim
 cp runner/plot/plot_results.py bundle/share/parprim/
 git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
+# The GPU attestation's input: the digest of the sources this bundle was built from, and the
+# tool that writes the attestation there once every CUDA plugin's conformance passed.
+python3 attestation/gpu_attestation.py sources > bundle/attested_sources.json
+cp attestation/gpu_attestation.py bundle/
 
 # The plugin template, built out of tree against an installation of this build, as its author
 # would build it: its CUDA plugin is validated and timed on the GPU machine too.

@@ -4,7 +4,12 @@
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
 #   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl|nccl_large]
-#     check: the device, the no-device path and conformance of the CUDA plugins;
+#     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
+#     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
+#     or on every GPU), side by side, one log each; when all passed, the GPU attestation
+#     gpu-attestation.json (attestation/gpu_attestation.py: the digest of the bundled sources,
+#     the revision, device, driver, date, command, and each plugin's and variant's counts), to
+#     be committed as docs/results/gpu-attestation.json;
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
 #     in a worker and in process in one run ($ISOLATION_REPEATS runs; alone as stage overhead);
@@ -85,10 +90,30 @@ if want check; then
     echo "a CUDA plugin with no visible device reports unavailable:"
     CUDA_VISIBLE_DEVICES= "$B/bin/runner" --list 2>&1 | grep -E "^(thrust|cuda_)|unavailable"
   } | tee -a "$OUT/device.txt"
-  step "conformance of the CUDA plugins (not skipped here)"
-  plugins=$(ls "$B"/lib/parprim/parprim_plugin_{thrust,cuda_}*.so 2>/dev/null | tr '\n' ':')
-  PARPRIM_CONFORMANCE_PLUGINS="$plugins" "$B/bin/parprim-conformance" 2>&1 | tee "$OUT/conformance.log" | tail -5
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  step "conformance of every CUDA plugin (not skipped here), side by side, then the attestation"
+  export NCCL_NVLS_ENABLE=0  # NVLink multicast off: it can take the host's GPUs down
+  gpus=$(nvidia-smi -L | grep -c '^GPU')
+  check_status=0 pids=()
+  for name in thrust cuda_naive cuda_efficient course_example nccl; do
+    # One GPU: the nccl plugin's algorithms on 4 virtual ranks (collectives as device copies).
+    virtual=""; [ "$name" = nccl ] && [ "$gpus" -lt 2 ] && virtual=4
+    PARPRIM_NCCL_VIRTUAL_GPUS=$virtual "$B/bin/parprim-conformance" --require-available \
+      --case-timeout 400 --plugins "$B/lib/parprim/parprim_plugin_$name.so" \
+      > "$OUT/check_$name.log" 2>&1 & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || check_status=1; done
+  for name in thrust cuda_naive cuda_efficient course_example nccl; do
+    echo "$name: $(grep -E "All tests passed|test cases:|FAILED|unavailable|no test case" "$OUT/check_$name.log" | sort | uniq -c | tr '\n' ' ')"
+    grep -E "^conformance: variant " "$OUT/check_$name.log"
+  done
+  if [ "$check_status" -eq 0 ]; then
+    python3 "$B/gpu_attestation.py" write --sources "$B/attested_sources.json" \
+      --device "$OUT/device.txt" --logs "$OUT" --command "bash bundle/gpu_run.sh $*" \
+      --out "$OUT/gpu-attestation.json" || check_status=1
+  else
+    echo "a CUDA plugin's conformance failed: no attestation written"
+  fi
+  [ "$check_status" -eq 0 ] || status=1
 fi
 if want isolation; then
   step "isolation: planted CUDA faults beside thrust/cub"
