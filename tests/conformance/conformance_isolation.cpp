@@ -9,6 +9,7 @@
 #include <iostream>
 #include <thread>
 
+#include "conformance_tally.hpp"
 #include "parprim/isolation/child_process.hpp"
 
 namespace parprim::conformance {
@@ -23,7 +24,7 @@ std::string read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
-enum class outcome { passed, failed, unavailable };
+enum class outcome { passed, failed, unavailable, nothing_matched };
 
 // Runs one plugin's child; prints a line saying how it went when it did not end by itself.
 outcome test_one(const fs::path& self, const fs::path& file, const isolation_options& options,
@@ -66,6 +67,7 @@ outcome test_one(const fs::path& self, const fs::path& file, const isolation_opt
     }
     if (ended->code == 0) return outcome::passed;
     if (ended->code == exit_unavailable) return outcome::unavailable;
+    if (ended->code == exit_no_test_case) return outcome::nothing_matched;  // the child said so
     return outcome::failed;  // Catch has reported each failure
   }
   std::string how;
@@ -84,7 +86,7 @@ int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
   // One breadcrumb file per suite run, named by this process's id.
   const fs::path breadcrumb =
       fs::temp_directory_path() / ("parprim-conformance-" + std::to_string(getpid()) + ".case");
-  int passed = 0, failed = 0, unavailable = 0;
+  int passed = 0, failed = 0, unavailable = 0, nothing_matched = 0;
   for (const auto& file : files) {
     switch (test_one(self, file, options, breadcrumb)) {
       case outcome::passed:
@@ -96,12 +98,20 @@ int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
       case outcome::unavailable:
         ++unavailable;
         break;
+      case outcome::nothing_matched:
+        ++nothing_matched;
+        break;
     }
   }
   std::error_code ec;
   fs::remove(breadcrumb, ec);
   std::cout << "conformance: " << passed << " plugins passed, " << failed << " failed, "
             << unavailable << " unavailable here\n";
+  if (nothing_matched) {
+    std::cout << "conformance: the test spec matched no test case for " << nothing_matched
+              << " plugins: nothing was checked\n";
+    return 1;
+  }
   if (failed) return 1;
   if (passed == 0 && options.require_available) {
     std::cout << "conformance: no plugin could be tested here, and --require-available asks "

@@ -15,6 +15,7 @@
 #include "conformance_cases.hpp"
 #include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
+#include "conformance_tally.hpp"
 
 namespace {
 
@@ -38,6 +39,15 @@ std::vector<std::string> forwarded(int argc, char** argv) {
     if (!ours) out.push_back(a);
   }
   return out;
+}
+
+// After a run: a test spec that matched no test case checked nothing, which is said and fails.
+int nothing_matched(Catch::Session& session) {
+  std::string spec;
+  for (const auto& s : session.configData().testsOrTags) spec += (spec.empty() ? "" : " ") + s;
+  std::cout << "conformance: no test case matches the test spec '" << spec
+            << "': nothing was checked\n";
+  return parprim::conformance::exit_no_test_case;
 }
 
 }  // namespace
@@ -116,11 +126,17 @@ int main(int argc, char** argv) {
     }
     const int failed_assertions = session.run();
     parprim::conformance::note_case("");  // ran to the end
+    if (parprim::conformance::test_cases_run() == 0) return nothing_matched(session);
     // Catch2 exits with its count of failures, which could be any code, exit_unavailable too.
     return failed_assertions == 0 ? 0 : parprim::conformance::exit_tests_failed;
   }
   parprim::conformance::request_plugins(plugins);
-  if (listing || no_isolation) return session.run();
+  if (listing) return session.run();
+  if (no_isolation) {
+    const int failed_assertions = session.run();
+    if (parprim::conformance::test_cases_run() == 0) return nothing_matched(session);
+    return failed_assertions;
+  }
   options.forwarded_args = forwarded(argc, argv);
   return parprim::conformance::run_isolated(std::filesystem::read_symlink("/proc/self/exe"),
                                             parprim::conformance::requested_plugin_files(),

@@ -10,6 +10,7 @@
 #include "conformance_cases.hpp"
 #include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
+#include "conformance_tally.hpp"
 #include "parprim/generators.hpp"
 #include "parprim/reference.hpp"
 #include "parprim/validate.hpp"
@@ -62,7 +63,8 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
         for (const auto& s : subjects) {
           const plugin_client& client = *s.client;
           const problem& p = s.p;
-          const std::string key = client.name() + "/" + p.variant + " " + p.describe();
+          const std::string variant = client.name() + "/" + p.variant;
+          const std::string key = variant + " " + p.describe();
           if (failed.count(key)) continue;
           std::string params;
           for (const auto& [name, value] : p.params)
@@ -81,14 +83,17 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
                         << "\n";
               continue;
             }
+            tally_case(variant, false);
             FAIL_CHECK(e.what());
             continue;
           } catch (const std::exception& e) {
             failed.insert(key);
+            tally_case(variant, false);
             FAIL_CHECK(e.what());
             continue;
           }
           if (m || !got.input_unchanged) failed.insert(key);
+          tally_case(variant, !m && got.input_unchanged);
           CHECK(got.input_unchanged);
           if (m) FAIL_CHECK(m->describe());
         }

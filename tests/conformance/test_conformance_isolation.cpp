@@ -137,3 +137,39 @@ TEST_CASE("conformance isolation: a plugin failing any number of assertions is f
           std::string::npos);
   }
 }
+
+TEST_CASE("conformance: a test spec that matches no test case fails and says so") {
+  const std::string cpu_seq = std::string(PARPRIM_TEST_PLUGIN_DIR) + "/parprim_plugin_cpu_seq.so";
+  SECTION("in a child per plugin") {
+    const run_output out = conformance("--plugins " + cpu_seq + " '[no such tag]'");
+    INFO(out.text);
+    CHECK(out.status == 1);
+    CHECK(out.text.find("no test case matches the test spec '[no such tag]': nothing was "
+                        "checked") != std::string::npos);
+    CHECK(out.text.find("the test spec matched no test case for 1 plugins") != std::string::npos);
+    CHECK(out.text.find("1 plugins passed") == std::string::npos);
+  }
+  SECTION("in one process (--no-isolation)") {
+    const run_output out = conformance("--no-isolation --plugins " + cpu_seq + " 'no such case'");
+    INFO(out.text);
+    CHECK(out.status != 0);
+    CHECK(out.text.find("no test case matches the test spec 'no such case'") != std::string::npos);
+  }
+}
+
+TEST_CASE("conformance: each variant's validated cases are counted at the end of the run") {
+  // planted_faults' scan passes up to 1000 elements and crashes above; planted_off_by_one's is
+  // wrong from the first case.
+  const run_output good =
+      conformance("--max-size 1000 --plugins " + planted("planted_faults") + " '[scan]'");
+  INFO(good.text);
+  CHECK(good.status == 0);
+  CHECK(good.text.find("conformance: variant planted_faults/segv: ") != std::string::npos);
+  CHECK(good.text.find(" cases passed, 0 failed") != std::string::npos);
+  const run_output bad = conformance("--max-size 1100 --plugins " + planted("planted_off_by_one") +
+                                     " 'conformance: scan - std::int32_t'");
+  INFO(bad.text);
+  CHECK(bad.status == 1);
+  CHECK(bad.text.find("conformance: variant planted_off_by_one/") != std::string::npos);
+  CHECK(bad.text.find(" cases passed, 0 failed") == std::string::npos);
+}
