@@ -152,6 +152,25 @@ inline std::vector<course_function> course_functions() {
 }
 #undef PARPRIM_COURSE_FUNCTION
 
+// A project whose headers declare none of the course's functions would make a plugin that offers
+// nothing: it stops here instead, naming what was looked for and where.
+#define PARPRIM_COURSE_DECLARED(NS, FN) \
+  int(present<decltype(StreamCompaction::NS::FN(0, (int*)nullptr, (const int*)nullptr))>)
+constexpr int declared_functions =
+    PARPRIM_COURSE_DECLARED(CPU, scan) + PARPRIM_COURSE_DECLARED(Naive, scan) +
+    PARPRIM_COURSE_DECLARED(Efficient, scan) + PARPRIM_COURSE_DECLARED(Thrust, scan) +
+    PARPRIM_COURSE_DECLARED(CPU, compactWithoutScan) +
+    PARPRIM_COURSE_DECLARED(CPU, compactWithScan) + PARPRIM_COURSE_DECLARED(Naive, compact) +
+    PARPRIM_COURSE_DECLARED(Efficient, compact) + PARPRIM_COURSE_DECLARED(Thrust, compact) +
+    PARPRIM_COURSE_DECLARED(CPU, sort) + PARPRIM_COURSE_DECLARED(Thrust, sort) +
+    PARPRIM_COURSE_DECLARED(Radix, sort);
+#undef PARPRIM_COURSE_DECLARED
+static_assert(declared_functions > 0,
+              "parprim_add_course_plugin(" PARPRIM_COURSE_PLUGIN_NAME
+              "): the project's headers declare none of the course's functions, "
+              "looked for: " PARPRIM_COURSE_FUNCTIONS_LOOKED_FOR "; headers read: "
+              PARPRIM_COURSE_HEADERS_READ);
+
 const std::vector<course_function>& functions() {
   static const std::vector<course_function> f = course_functions();
   return f;

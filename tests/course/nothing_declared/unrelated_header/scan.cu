@@ -1,0 +1,11 @@
+#include "scan.h"
+
+namespace MyScan {
+void scan(int n, int* odata, const int* idata) {
+  int sum = 0;
+  for (int i = 0; i < n; ++i) {
+    odata[i] = sum;
+    sum += idata[i];
+  }
+}
+}  // namespace MyScan
