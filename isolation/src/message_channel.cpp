@@ -76,7 +76,10 @@ receive_status receive_message(int fd, std::string& out,
   if (s != receive_status::message) return s;
   std::uint64_t length = 0;
   std::memcpy(&length, header, sizeof header);
-  if (length > (std::uint64_t(1) << 30)) return receive_status::closed;  // not our peer
+  if (length > max_message_bytes) {
+    out.assign(header, sizeof header);  // what was read, for the caller to show
+    return receive_status::malformed;
+  }
   out.assign(length, '\0');
   do s = read_all(fd, out.data(), out.size(), deadline);
   while (s == receive_status::interrupted);

@@ -1,10 +1,12 @@
 #include "parprim/isolation/shared_region.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <new>
+#include <string>
 #include <system_error>
 
 namespace parprim::isolation {
@@ -12,10 +14,20 @@ namespace parprim::isolation {
 shared_region::shared_region(const char* name) {
   fd_ = memfd_create(name, MFD_CLOEXEC);
   if (fd_ < 0) throw std::system_error(errno, std::generic_category(), "memfd_create");
+  // A second open file description of the same file, read-only: writes through it fail with
+  // EBADF, and a shared mapping of it cannot be made writable.
+  const std::string self = "/proc/self/fd/" + std::to_string(fd_);
+  child_fd_ = open(self.c_str(), O_RDONLY | O_CLOEXEC);
+  if (child_fd_ < 0) {
+    const int e = errno;
+    close(fd_);
+    throw std::system_error(e, std::generic_category(), "a read-only descriptor of " + self);
+  }
 }
 
 shared_region::~shared_region() {
   if (data_) munmap(data_, size_);
+  if (child_fd_ >= 0) close(child_fd_);
   if (fd_ >= 0) close(fd_);
 }
 

@@ -72,7 +72,7 @@ json to_json(const results& res) {
 void write_json(const std::filesystem::path& path, const results& r) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error(path.string() + ": cannot write JSON results");
-  f << to_json(r).dump(2) << "\n";
+  f << json_text(to_json(r), 2) << "\n";
 }
 
 }  // namespace parprim::runner

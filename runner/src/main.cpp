@@ -78,7 +78,7 @@ int run_compare(const compare_options& o) {
   if (!base || !fresh) return exit_bad_config;
   comparison c;
   try {
-    c = compare_results(*base, *fresh);
+    c = compare_results(*base, *fresh, o.across_devices);
   } catch (const std::exception& e) {
     std::cerr << "runner: compare: malformed record: " << e.what() << "\n";
     return exit_bad_config;
@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   parprim::isolation::shared_region region("parprim-state");
   worker::launch_settings launch;
   launch.executable = fs::read_symlink("/proc/self/exe");
-  launch.shared_region_fd = region.fd();
+  launch.shared_region_fd = region.child_fd();
   if (cfg) {
     launch.measurement = cfg->measurement;
     launch.load_timeout_s = cfg->isolation.timeout_s;

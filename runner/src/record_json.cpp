@@ -127,6 +127,10 @@ json record_to_json(const record& r) {
   return j;
 }
 
+std::string json_text(const json& j, int indent) {
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
 record record_from_json(const json& j) {
   record r;
   problem& p = r.task;

@@ -83,7 +83,7 @@ results_store::results_store(const output_settings& outputs, const prior_records
 
 void results_store::append(const record& r) {
   if (!log_.is_open()) return;
-  log_ << record_to_json(r).dump() << "\n";
+  log_ << json_text(record_to_json(r)) << "\n";
   log_.flush();
 }
 

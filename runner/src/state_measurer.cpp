@@ -22,10 +22,17 @@ double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept) {
 }
 
 record state_measurer::run(record r, const state_views& inputs) {
+  // Whether the buffers and the plan were made: a size the backend cannot hold is skipped, but
+  // once it has said it can, running out of memory in run() is the run's failure.
+  bool planned = false;
   try {
-    measure(r, inputs);
+    measure(r, inputs, planned);
   } catch (const plugin_error& e) {
-    if (e.status() == PARPRIM_OUT_OF_MEMORY) {
+    if (e.status() == PARPRIM_OUT_OF_MEMORY && planned) {
+      r.status = record_status::failed;
+      r.reason = std::string("out of memory in run(), after its plan and buffers were made: ") +
+                 e.what();
+    } else if (e.status() == PARPRIM_OUT_OF_MEMORY) {
       r.status = record_status::skipped;
       r.reason = std::string("out of memory: ") + e.what();
     } else if (e.status() == PARPRIM_UNSUPPORTED) {
@@ -46,13 +53,14 @@ record state_measurer::run(record r, const state_views& inputs) {
   return r;
 }
 
-void state_measurer::measure(record& r, const state_views& inputs) {
+void state_measurer::measure(record& r, const state_views& inputs, bool& planned) {
   const problem& p = r.task;
   const host_array& in = inputs.in;
   // Pair values exist in a state that has a pairs form; only that form uses them.
   const host_array* values = p.has_values() ? inputs.values_ptr() : nullptr;
   const problem_buffers buffers = prepare_buffers(client_, p, in, values);
   const plugin_plan plan = client_.create_plan(p, r.n);
+  planned = true;
   const parprim_io io = buffers.io();
   const std::uint64_t bytes = in.bytes();
 

@@ -31,7 +31,7 @@ class state_measurer {
   bool device_lost() const { return device_lost_; }
 
  private:
-  void measure(record& r, const state_views& inputs);
+  void measure(record& r, const state_views& inputs, bool& planned);
   const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes,
                                     const std::map<std::string, std::int64_t>& params);
 

@@ -271,3 +271,81 @@ TEST_CASE("isolation: Ctrl-C stops the workers and writes what exists") {
   CHECK(j["complete"] == false);
   CHECK(j["records"].size() == 3);
 }
+
+TEST_CASE("isolation: a plugin that writes junk into every descriptor costs only its own states") {
+  const fs::path dir = scratch("sprays");
+  const fs::path cfg = write(
+      dir, "c.yaml",
+      std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_UNTRUSTED_PLUGIN_DIR +
+          "]\nbackends: [planted_sprays_bytes, cpu_seq]\noutputs: {json: " +
+          (dir / "r.json").string() +
+          "}\nisolation: {timeout_s: 10, timeout_ns_per_element: 0}\n"
+          "benchmarks:\n  - {operation: scan, types: [i32], sizes: [50, 2000, 3000]}\n");
+  const run_output out = run_runner(cfg.string() + " --no-progress");
+  INFO(out.text);
+  CHECK(out.status == 1);  // the planted states failed; the run itself went to its end
+  const json j = read_json(dir / "r.json");  // valid JSON, whatever was printed
+  CHECK(j["complete"] == true);
+  int healthy_ok = 0, planted_ok = 0, planted_failed = 0;
+  for (const auto& r : j["records"]) {
+    CAPTURE(r.dump());
+    if (r["backend"] == "cpu_seq") {
+      CHECK(r["status"] == "ok");
+      healthy_ok += r["status"] == "ok";
+      continue;
+    }
+    if (r["n"] == 50) {
+      CHECK(r["status"] == "ok");  // the inputs it shares were not changed by its spraying
+      ++planted_ok;
+      continue;
+    }
+    CHECK(r["status"] == "failed");
+    ++planted_failed;
+    const std::string variant = r["variant"], reason = r["reason"];
+    if (variant == "spray_then_crash" || variant == "spray_then_answer") {
+      // The junk reaches the reply pipe before the crash or the answer: the reply is no message.
+      CHECK(reason.find("a message of the worker that is no message of the runner's protocol "
+                        "(its length field reads \"\\xFF\\xFE\\x00plant\")") != std::string::npos);
+      CHECK(reason.find("the plugin may have written into the worker's reply pipe") !=
+            std::string::npos);
+      // Its output, made printable: the bytes can still be read off.
+      const std::string output = r["worker_output"];
+      CHECK(output.find("\\xFF\\xFE\\x00planted_sprays: \\xC0\\xAF\\xED\\xA0\\x80 {\"type\"") !=
+            std::string::npos);
+    } else {
+      CHECK(variant == "junk_error");
+      // Its message crossed the ABI as a C string (cut at the NUL); what is not UTF-8 in it is
+      // U+FFFD in the record.
+      CHECK(reason == "planted_sprays_bytes: run failed (error): \xEF\xBF\xBD\xEF\xBF\xBD");
+    }
+  }
+  CHECK(healthy_ok == 3);
+  CHECK(planted_ok == 3);
+  CHECK(planted_failed == 6);
+  // The log has every record too, one JSON line each.
+  std::ifstream log(dir / "r.jsonl");
+  std::size_t lines = 0;
+  for (std::string line; std::getline(log, line); ++lines) CHECK_NOTHROW(json::parse(line));
+  CHECK(lines == j["records"].size());
+}
+
+TEST_CASE("isolation: out of memory inside run() is that state's failure; when planned, a skip") {
+  const fs::path dir = scratch("out_of_memory");
+  const fs::path cfg = write(
+      dir, "c.yaml",
+      std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_UNTRUSTED_PLUGIN_DIR +
+          "]\nbackends: [planted_out_of_memory]\noutputs: {json: " + (dir / "r.json").string() +
+          "}\nbenchmarks:\n  - {operation: scan, types: [i32], sizes: [1000]}\n");
+  const run_output out = run_runner(cfg.string() + " --no-progress");
+  INFO(out.text);
+  CHECK(out.status == 1);
+  const json doc = read_json(dir / "r.json");
+  std::map<std::string, json> by_variant;
+  for (const auto& r : doc["records"]) by_variant[r["variant"].get<std::string>()] = r;
+  REQUIRE(by_variant.size() == 2);
+  CHECK(by_variant["in_plan"]["status"] == "skipped");
+  CHECK(by_variant["in_plan"]["reason"].get<std::string>().starts_with("out of memory: "));
+  CHECK(by_variant["in_run"]["status"] == "failed");
+  CHECK(by_variant["in_run"]["reason"].get<std::string>().starts_with(
+      "out of memory in run(), after its plan and buffers were made: "));
+}

@@ -26,11 +26,11 @@ int worker_main(int argc, char** argv) {
   try {
     plugin = &load_plugin(argv[2]);
   } catch (const std::exception& e) {
-    send_message(reply_fd, json{{"type", "load_error"}, {"message", e.what()}}.dump());
+    send_message(reply_fd, json_text(json{{"type", "load_error"}, {"message", e.what()}}));
     return 0;
   }
   const plugin_client client(*plugin);
-  send_message(reply_fd, json{{"type", "hello"}, {"summary", to_json(client.summary())}}.dump());
+  send_message(reply_fd, json_text(json{{"type", "hello"}, {"summary", to_json(client.summary())}}));
 
   state_measurer measurer(client, settings);
   std::string text;
@@ -41,9 +41,8 @@ int worker_main(int argc, char** argv) {
     const record done =
         measurer.run(record_from_json(request.at("record")), views_of(shared.data(), layout));
     const bool retire = done.status == record_status::failed || measurer.device_lost();
-    send_message(
-        reply_fd,
-        json{{"type", "record"}, {"record", record_to_json(done)}, {"retire", retire}}.dump());
+    send_message(reply_fd, json_text(json{
+                               {"type", "record"}, {"record", record_to_json(done)}, {"retire", retire}}));
     if (retire) return 0;
   }
   return 0;

@@ -1,5 +1,8 @@
 #include "worker_protocol.hpp"
 
+#include "captured_output.hpp"
+#include "record_json.hpp"
+
 namespace parprim::runner::worker {
 
 using nlohmann::json;
@@ -90,6 +93,65 @@ measurement_settings settings_from_json(const json& j) {
   s.host_mode = parse_sample_mode(j.at("host_mode").get<std::string>()).value();
   s.batch_runs = j.at("batch_runs").get<int>();
   return s;
+}
+
+namespace {
+
+// What the reader says of a malformed message: the reason and its first bytes, printable.
+std::string malformed(const std::string& text, const std::string& reason) {
+  constexpr std::size_t shown = 80;
+  return reason + " (" + std::to_string(text.size()) + " bytes: \"" +
+         printable(std::string_view(text).substr(0, shown)) + (text.size() > shown ? "..." : "") +
+         "\")";
+}
+
+// The JSON object of a message whose "type" is one of `types`, or null with `why`.
+std::optional<json> message_of(const std::string& text, std::initializer_list<const char*> types,
+                               std::string& why) {
+  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    why = malformed(text, "not a JSON object");
+    return std::nullopt;
+  }
+  const auto type = j.find("type");
+  if (type != j.end() && type->is_string())
+    for (const char* t : types)
+      if (*type == t) return j;
+  why = malformed(text, "not a message of the runner's protocol");
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<hello_reply> read_hello(const std::string& text, std::string& why) {
+  const auto j = message_of(text, {"hello", "load_error"}, why);
+  if (!j) return std::nullopt;
+  try {
+    hello_reply h;
+    if ((*j)["type"] == "hello")
+      h.summary = summary_from_json(j->at("summary"));
+    else
+      h.load_error = j->at("message").get<std::string>();
+    return h;
+  } catch (const std::exception& e) {
+    why = malformed(text, std::string("a malformed ") + (*j)["type"].get<std::string>() +
+                              " message: " + e.what());
+    return std::nullopt;
+  }
+}
+
+std::optional<run_reply> read_run_reply(const std::string& text, std::string& why) {
+  const auto j = message_of(text, {"record"}, why);
+  if (!j) return std::nullopt;
+  try {
+    run_reply r;
+    r.done = record_from_json(j->at("record"));
+    r.retire = j->value("retire", false);
+    return r;
+  } catch (const std::exception& e) {
+    why = malformed(text, std::string("a malformed record message: ") + e.what());
+    return std::nullopt;
+  }
 }
 
 }  // namespace parprim::runner::worker

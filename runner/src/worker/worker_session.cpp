@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "captured_output.hpp"
 #include "interruption.hpp"
 #include "parprim/isolation/message_channel.hpp"
 #include "record_json.hpp"
@@ -92,14 +93,15 @@ class worker_process {
   void clear_output() {
     if (ftruncate(output_fd_, 0) != 0) return;
   }
+  /// The last bytes the worker printed, printable (captured_output.hpp).
   std::string output_tail() const {
     const off_t size = lseek(output_fd_, 0, SEEK_END);
     if (size <= 0) return {};
     const off_t from = size > off_t(output_tail_bytes) ? size - off_t(output_tail_bytes) : 0;
-    std::string text(std::size_t(size - from), '\0');
-    const ssize_t got = pread(output_fd_, text.data(), text.size(), from);
-    text.resize(got > 0 ? std::size_t(got) : 0);
-    return text;
+    std::string bytes(std::size_t(size - from), '\0');
+    const ssize_t got = pread(output_fd_, bytes.data(), bytes.size(), from);
+    bytes.resize(got > 0 ? std::size_t(got) : 0);
+    return printable(bytes);
   }
 
  private:
@@ -119,15 +121,25 @@ std::unique_ptr<worker_process> start_worker(const std::filesystem::path& plugin
       w->receive(text, clock::now() + std::chrono::duration_cast<clock::duration>(
                                           std::chrono::duration<double>(launch.load_timeout_s)))) {
     case iso::receive_status::message: {
-      const json hello = json::parse(text);
-      if (hello.at("type") == "hello") {
-        summary = summary_from_json(hello.at("summary"));
+      std::string why;
+      const auto hello = read_hello(text, why);
+      if (hello && hello->summary) {
+        summary = hello->summary;
         return w;
       }
-      error = hello.at("message").get<std::string>();
-      w->release();
+      if (hello) {
+        error = printable(hello->load_error);
+        w->release();
+      } else {
+        w->stop();
+        error = plugin.string() + ": cannot load: the worker's first message is " + why;
+      }
       return nullptr;
     }
+    case iso::receive_status::malformed:
+      w->stop();
+      error = plugin.string() + ": cannot load: " + malformed_frame(text);
+      return nullptr;
     case iso::receive_status::timed_out:
       w->stop();
       error = plugin.string() + ": cannot load: no answer within " +
@@ -175,14 +187,17 @@ class worker_session final : public backend_session {
                                              std::chrono::duration<double>(timeout_s));
     switch (worker_->receive(text, deadline)) {
       case iso::receive_status::message: {
-        const json reply = json::parse(text);
-        record done = record_from_json(reply.at("record"));
-        if (reply.value("retire", false)) {
+        std::string why;
+        auto reply = read_run_reply(text, why);
+        if (!reply) return garbled(std::move(r), "the worker's reply is " + why);
+        if (reply->retire) {
           worker_->release();
           worker_.reset();
         }
-        return done;
+        return std::move(reply->done);
       }
+      case iso::receive_status::malformed:
+        return garbled(std::move(r), malformed_frame(text));
       case iso::receive_status::timed_out: {
         worker_->stop();
         r.worker_output = worker_->output_tail();
@@ -200,6 +215,15 @@ class worker_session final : public backend_session {
     r.reason = reason;
     return r;
   }
+  // The worker's reply pipe carried something else than a reply (the plugin shares its
+  // descriptors and may write anything into it): this state fails, and the worker is stopped,
+  // since its channel has lost its framing.
+  record garbled(record r, const std::string& why) {
+    worker_->stop();
+    r.worker_output = worker_->output_tail();
+    worker_.reset();
+    return failed(std::move(r), why + "; the plugin may have written into the worker's reply pipe");
+  }
   // The worker died while running `r`.
   record ended(record r) {
     const iso::termination t = worker_->ended();
@@ -215,6 +239,12 @@ class worker_session final : public backend_session {
 };
 
 }  // namespace
+
+std::string malformed_frame(const std::string& header) {
+  return "a message of the worker that is no message of the runner's protocol (its length "
+         "field reads \"" +
+         printable(header) + "\")";
+}
 
 std::string fault_reason(const iso::termination& t) {
   if (t.signaled && t.code == SIGABRT) return "aborted (SIGABRT)";

@@ -39,4 +39,8 @@ std::unique_ptr<backend_session> make_worker_session(const plugin_summary& summa
 /// (SIGSEGV)", "aborted (SIGABRT)", "the plugin called exit(1)".
 std::string fault_reason(const isolation::termination& t);
 
+/// The reason of a state whose worker sent a frame longer than any message (`header`: the
+/// length field's bytes as read).
+std::string malformed_frame(const std::string& header);
+
 }  // namespace parprim::runner::worker

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -24,7 +25,11 @@ enum class receive_status {
   closed,       // the writer closed its end (or died) before a whole message came
   timed_out,    // the deadline passed first
   interrupted,  // a signal arrived (the caller decides whether to go on waiting)
+  malformed,    // the length read is beyond any message: something else wrote into the pipe
 };
+
+/// The longest message a peer sends (a record or a plugin's summary is kilobytes).
+inline constexpr std::uint64_t max_message_bytes = std::uint64_t(1) << 26;
 
 /// Reads one message, waiting until `deadline` at the latest (none: forever).
 receive_status receive_message(int fd, std::string& out,

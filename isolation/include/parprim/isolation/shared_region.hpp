@@ -16,8 +16,10 @@ class shared_region {
   shared_region(const shared_region&) = delete;
   shared_region& operator=(const shared_region&) = delete;
 
-  /// The descriptor to hand to a child (child_spec::fds).
-  int fd() const { return fd_; }
+  /// The descriptor to hand to a child (child_spec::fds): a read-only one of the same file, so
+  /// that a child can map it but never write it (a plugin may write into every descriptor it
+  /// holds; the inputs and expected outputs here must survive that).
+  int child_fd() const { return child_fd_; }
   /// Sets the size to `bytes` and maps all of it again: pointers from before are invalid,
   /// contents up to the smaller of the two sizes are kept. Throws std::bad_alloc when the
   /// memory cannot be had.
@@ -27,6 +29,7 @@ class shared_region {
 
  private:
   int fd_ = -1;
+  int child_fd_ = -1;
   std::byte* data_ = nullptr;
   std::uint64_t size_ = 0;
 };
