@@ -21,7 +21,7 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   CLI::App app{
       "parprim runner: validates every backend against the reference and times it.\n"
       "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
-      "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]\n"
+      "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] [--across-devices]\n"
       "       runner plot RESULTS.json [--out DIR]\n"
       "       runner report RESULTS.json [--out FILE.md]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
@@ -70,6 +70,9 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   auto* threshold_option = compare->add_option(
       "--threshold", threshold, "exit 1 when a state is SLOWER by more than this many percent");
   compare->add_option("--markdown", markdown, "also write the comparison here as Markdown");
+  compare->add_flag("--across-devices", cmp.across_devices,
+                    "judge states whose backend ran on different devices (by default they are "
+                    "shown, not judged)");
 
   plot_options plt;
   std::string plot_out;

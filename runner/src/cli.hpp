@@ -11,9 +11,10 @@
 
 namespace parprim::runner {
 
-/// `runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE]`
+/// `runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] [--across-devices]`
 struct compare_options {
   std::filesystem::path base, fresh;
+  bool across_devices = false;  // judge states whose backend ran on different devices
   std::optional<double> threshold_percent;  // exit 1 when a state is slower by more than this
   std::optional<std::filesystem::path> markdown;
 };

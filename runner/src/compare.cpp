@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -27,6 +28,9 @@ std::string state_key(const json& r) {
                      params);
 }
 
+// "cpu_seq:second-worker" (isolation mode both) is the plugin cpu_seq.
+std::string plugin_name(const std::string& backend) { return backend.substr(0, backend.find(':')); }
+
 std::map<std::string, const json*> valid_states(const json& doc) {
   std::map<std::string, const json*> states;
   for (const auto& r : doc.at("records"))
@@ -35,6 +39,22 @@ std::map<std::string, const json*> valid_states(const json& doc) {
 }
 
 }  // namespace
+
+std::string device_of(const json& doc, const std::string& backend) {
+  const auto context = doc.find("context");
+  if (context == doc.end() || !context->is_object()) return "";
+  std::string cpu;
+  if (const auto c = context->find("cpu"); c != context->end() && c->is_object())
+    cpu = c->value("model", "");
+  if (const auto plugins = context->find("plugins"); plugins != context->end() && plugins->is_array())
+    for (const auto& p : *plugins) {
+      if (!p.is_object() || p.value("name", "") != plugin_name(backend)) continue;
+      const std::string device = p.value("device", "");
+      if (p.value("memory_domain", "") == "device") return device;
+      return device.empty() ? cpu : cpu + " (" + device + ")";
+    }
+  return cpu;
+}
 
 const char* to_string(verdict v) {
   switch (v) {
@@ -46,11 +66,13 @@ const char* to_string(verdict v) {
       return "SAME";
     case verdict::modes_differ:
       return "MODES DIFFER";
+    case verdict::devices_differ:
+      return "DEVICES DIFFER";
   }
   return "?";
 }
 
-comparison compare_results(const json& base, const json& fresh) {
+comparison compare_results(const json& base, const json& fresh, bool across_devices) {
   comparison c;
   const auto a = valid_states(base), b = valid_states(fresh);
   for (const auto& [key, r] : a) {
@@ -73,7 +95,13 @@ comparison compare_results(const json& base, const json& fresh) {
     // Results written before the sample modes were all hot.
     s.base_mode = r->value("mode", "hot");
     s.new_mode = it->second->value("mode", "hot");
-    if (s.base_mode != s.new_mode) s.outcome = verdict::modes_differ;
+    const std::string backend = r->at("backend").get<std::string>();
+    s.base_device = device_of(base, backend);
+    s.new_device = device_of(fresh, backend);
+    if (s.base_mode != s.new_mode)
+      s.outcome = verdict::modes_differ;
+    else if (s.devices_differ() && !across_devices)
+      s.outcome = verdict::devices_differ;
     c.states.push_back(s);
   }
   for (const auto& [key, r] : b)
@@ -97,7 +125,11 @@ void print_comparison(std::ostream& os, const comparison& c) {
                to_string(s.outcome),
                s.outcome == verdict::modes_differ
                    ? fmt::format(" ({} / {}): not compared", s.base_mode, s.new_mode)
-                   : "");
+               : s.outcome == verdict::devices_differ
+                   ? fmt::format(" ({} / {}): not judged", s.base_device, s.new_device)
+               : s.devices_differ() ? fmt::format(" (across devices: {} / {})", s.base_device,
+                                                  s.new_device)
+                                    : "");
   for (const auto& k : c.only_in_base) fmt::print(os, "\n- only in the base: {}", k);
   for (const auto& k : c.only_in_new) fmt::print(os, "\n- only in the new results: {}", k);
   if (!c.only_in_base.empty() || !c.only_in_new.empty()) fmt::print(os, "\n");
@@ -106,10 +138,19 @@ void print_comparison(std::ostream& os, const comparison& c) {
                          [&](const compared_state& s) { return s.outcome == v; });
   };
   fmt::print(os,
-             "\n{} faster, {} slower, {} same, {} measured in different modes; {} only in the "
-             "base, {} only in the new\n",
+             "\n{} faster, {} slower, {} same, {} measured in different modes, {} on different "
+             "devices; {} only in the base, {} only in the new\n",
              count(verdict::faster), count(verdict::slower), count(verdict::same),
-             count(verdict::modes_differ), c.only_in_base.size(), c.only_in_new.size());
+             count(verdict::modes_differ), count(verdict::devices_differ), c.only_in_base.size(),
+             c.only_in_new.size());
+  // Each pair of devices once, so that the reader sees why nothing was judged.
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (const auto& s : c.states)
+    if (s.devices_differ() && pairs.emplace(s.base_device, s.new_device).second)
+      fmt::print(os, "the base ran on {}, the new on {}{}\n", s.base_device, s.new_device,
+                 s.outcome == verdict::devices_differ
+                     ? ": not judged (runner compare --across-devices judges them)"
+                     : "");
 }
 
 }  // namespace parprim::runner

@@ -102,7 +102,11 @@ struct record {
     const double copy = copy_gb_per_second();
     return time && copy > 0 ? gb_per_second() / copy : 0;  // n = 0 moves no bytes
   }
-  std::string label() const { return backend + "/" + task.variant + params_suffix(); }
+  /// "backend/variant[params]"; a record with no variant (a backend unavailable here) is the
+  /// backend alone.
+  std::string label() const {
+    return backend + (task.variant.empty() ? "" : "/" + task.variant) + params_suffix();
+  }
   std::string params_suffix() const {
     std::string s;
     for (const auto& [k, v] : task.params) s += " " + k + "=" + std::to_string(v);

@@ -61,6 +61,7 @@ std::vector<std::map<std::string, std::int64_t>> sweep::param_combinations(
     std::vector<std::map<std::string, std::int64_t>> next;
     for (const auto& combo : combos)
       for (std::int64_t value : values) {
+        if (refused_values_.count({b.name, name, value})) continue;
         auto c = combo;
         c[name] = value;
         next.push_back(std::move(c));
@@ -92,6 +93,33 @@ void sweep::check_names() {
       if (!anyone && !backends_.empty())
         diag_.add(exit_bad_config, config_.source.string() + ": benchmark '" + b.name +
                                        "': no backend declares the parameter '" + name + "'");
+      // A value that every variant declaring the parameter refuses would only be skipped.
+      for (const std::int64_t value : values) {
+        bool allowed_somewhere = !anyone;
+        std::string allowed_text;
+        for (const auto& s : backends_)
+          for (const auto& v : s->summary().variants)
+            for (const auto& p : v.params) {
+              if (p.name != name) continue;
+              const bool ok = p.allowed.empty()
+                                  ? value > 0
+                                  : std::find(p.allowed.begin(), p.allowed.end(), value) !=
+                                        p.allowed.end();
+              allowed_somewhere = allowed_somewhere || ok;
+              std::string values_text;
+              for (const std::int64_t a : p.allowed)
+                values_text += (values_text.empty() ? "" : ", ") + std::to_string(a);
+              allowed_text += (allowed_text.empty() ? "" : "; ") + s->summary().name + "/" +
+                              v.name + " allows " +
+                              (values_text.empty() ? "any positive value" : values_text);
+            }
+        if (!allowed_somewhere) refused_values_.insert({b.name, name, value});
+        if (!allowed_somewhere)
+          diag_.add(exit_bad_config, config_.source.string() + ": benchmark '" + b.name + "': " +
+                                         name + "=" + std::to_string(value) +
+                                         " is allowed by no backend that declares it (" +
+                                         allowed_text + ")");
+      }
     }
 }
 

@@ -2,6 +2,8 @@
 // oracle before it is timed, each backend through its session (a worker process by default).
 #pragma once
 
+#include <set>
+#include <tuple>
 #include <functional>
 #include <map>
 #include <memory>
@@ -63,6 +65,9 @@ class sweep {
   isolation::shared_region& region_;
   const prior_records& prior_;
   bool stopped_ = false;
+  // Parameter values no backend allows (check_names reports them): (benchmark, name, value),
+  // left out of the sweep as the config's other bad items are.
+  std::set<std::tuple<std::string, std::string, std::int64_t>> refused_values_;
 };
 
 }  // namespace parprim::runner

@@ -86,7 +86,8 @@ TEST_CASE("compare: states in only one file are listed; failed states are not co
   CHECK(c.only_in_new == std::vector<std::string>{"scan exclusive i32 uniform n=10 b/v"});
   std::ostringstream text;
   print_comparison(text, c);
-  CHECK(text.str().find("0 faster, 0 slower, 0 same, 0 measured in different modes; 1 only in the "
+  CHECK(text.str().find("0 faster, 0 slower, 0 same, 0 measured in different modes, 0 on different devices; 1 "
+                        "only in the "
                         "base, 1 only in the new") != std::string::npos);
 }
 
@@ -111,4 +112,45 @@ TEST_CASE("compare: the runner's exit status gates on the threshold") {
   std::string first;
   std::getline(md, first);
   CHECK(first == "# parprim comparison");
+}
+
+namespace {
+// A results document whose context says backend `a` ran on `gpu` and `c` on the CPU `cpu`.
+json on_machine(std::vector<json> records, const std::string& gpu, const std::string& cpu) {
+  json doc = results(std::move(records));
+  doc["context"] = {{"cpu", {{"model", cpu}}},
+                    {"plugins",
+                     {{{"name", "a"}, {"memory_domain", "device"}, {"device", gpu}},
+                      {{"name", "c"}, {"memory_domain", "host"}, {"device", "2 hardware threads"}}}}};
+  return doc;
+}
+}  // namespace
+
+TEST_CASE("compare: figures of different devices are not judged unless asked, and say so") {
+  const json h100 = on_machine({state("a", 1000, 1e-3, 0.01), state("c", 1000, 1e-3, 0.01)},
+                               "NVIDIA H100 80GB HBM3", "AMD EPYC 9R14");
+  const json h200 = on_machine({state("a", 1000, 2e-3, 0.01), state("c", 1000, 1e-3, 0.01)},
+                               "NVIDIA H200", "AMD EPYC 9R14");
+  const comparison c = compare_results(h100, h200);
+  REQUIRE(c.states.size() == 2);
+  CHECK(c.states[0].outcome == verdict::devices_differ);  // a: another GPU
+  CHECK(c.states[1].outcome == verdict::same);            // c: the same CPU
+  CHECK(regressions(c, 0.10).empty());
+  std::ostringstream text;
+  print_comparison(text, c);
+  CHECK(text.str().find("DEVICES DIFFER (NVIDIA H100 80GB HBM3 / NVIDIA H200): not judged") !=
+        std::string::npos);
+  CHECK(text.str().find("1 on different devices") != std::string::npos);
+  CHECK(text.str().find("the base ran on NVIDIA H100 80GB HBM3, the new on NVIDIA H200: not "
+                        "judged") != std::string::npos);
+  // Asked to, it judges them, and still says where each ran.
+  const comparison judged = compare_results(h100, h200, true);
+  CHECK(judged.states[0].outcome == verdict::slower);
+  CHECK(regressions(judged, 0.10).size() == 1);
+  // Another CPU is another device for a CPU backend.
+  const json zen5 = on_machine({state("c", 1000, 1e-3, 0.01)}, "NVIDIA H100 80GB HBM3",
+                               "AMD EPYC 9R45");
+  CHECK(compare_results(h100, zen5).states[0].outcome == verdict::devices_differ);
+  CHECK(device_of(zen5, "c") == "AMD EPYC 9R45 (2 hardware threads)");
+  CHECK(device_of(h100, "a:second-worker") == "NVIDIA H100 80GB HBM3");
 }

@@ -228,6 +228,25 @@ TEST_CASE("end to end: bad configs exit 2 with the place named") {
     CHECK(out.text.find("v.yaml:5:") == std::string::npos);   // a declared name is fine
     CHECK(read_json(dir / "r.json")["records"].size() == 2);  // the rest ran
   }
+  SECTION("a parameter value no backend allows is an error naming the value and what is allowed") {
+    // planted_tunable's `start` allows 0, 1 and 99 (docs/config.md once swept radix_bits 11,
+    // which cuda_efficient does not allow).
+    const fs::path cfg =
+        write(dir, "a.yaml",
+              planted_config(dir, "planted_tunable") +
+                  "benchmarks:\n  - {operation: scan, sizes: [8], params: {start: [0, 7]}}\n");
+    const run_output out = run_runner(cfg.string());
+    INFO(out.text);
+    CHECK(out.status == 2);
+    CHECK(out.text.find("a.yaml: benchmark 'scan': start=7 is allowed by no backend that declares "
+                        "it (planted_tunable/from_start allows 0, 1, 99)") != std::string::npos);
+    CHECK(out.text.find("start=0 is allowed") == std::string::npos);
+    const json doc = read_json(dir / "r.json");  // start=0 ran, start=7 did not
+    const json& records = doc["records"];
+    REQUIRE(records.size() == 1);
+    CHECK(records[0]["params"]["start"] == 0);
+    CHECK(records[0]["status"] == "ok");
+  }
   SECTION("a bad size with good ones: the good ones run") {
     const fs::path cfg =
         write(dir, "s.yaml",

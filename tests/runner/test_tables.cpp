@@ -39,6 +39,19 @@ TEST_CASE("tables: one column per backend, one row per size, failures noted") {
   CHECK(rs[0].fraction_of_copy() == Approx(0.5));  // 8n bytes in 1 ms; the copy moves 8n in 0.5 ms
 }
 
+TEST_CASE("tables: an unavailable backend's column is its name alone, with no variant") {
+  std::vector<record> rs = {make("a", 100, 1e-3)};
+  record unavailable = make("gpu", 100, 0);
+  unavailable.task.variant.clear();  // skipped before any variant was chosen
+  unavailable.time.reset();
+  unavailable.status = record_status::skipped;
+  unavailable.reason = "unavailable: no CUDA device";
+  rs.push_back(unavailable);
+  const auto tables = make_tables(rs);
+  REQUIRE(tables.size() == 1);
+  CHECK(tables[0].columns == std::vector<std::string>{"a/v", "gpu"});
+}
+
 TEST_CASE("tables: times are printed with units") {
   CHECK(format_time(2.5) == "2.500 s");
   CHECK(format_time(0.0123) == "12.300 ms");
