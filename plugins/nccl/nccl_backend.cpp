@@ -239,10 +239,16 @@ void nccl_backend::upload(void* dst, const void* host_src, std::uint64_t bytes) 
     const std::uint64_t off = b.layout.offset(r);
     if (off >= bytes) break;
     const std::uint64_t n = std::min(b.layout.data_bytes(r), bytes - off);
+    // On the rank's own stream, then waited for: a plain cudaMemcpy from pageable memory may
+    // return before its copy lands, on the legacy stream, which the ranks' non-blocking streams
+    // do not wait for, so a plan's first write (an empty compaction's count) could land first
+    // and be overwritten (seen on an H100: the validation poison read back as the count).
     on_device(b.shards[r].device, [&] {
-      PARPRIM_CUDA_CHECK(cudaMemcpy(b.shards[r].data, src + off, n, cudaMemcpyHostToDevice));
+      PARPRIM_CUDA_CHECK(cudaMemcpyAsync(b.shards[r].data, src + off, n, cudaMemcpyHostToDevice,
+                                         ranks_[r].stream));
     });
   }
+  synchronize();
   b.segment_element_bytes = 0;
 }
 
