@@ -38,6 +38,7 @@ class split_radix_sort {
  public:
   split_radix_sort(std::uint64_t n, bool pairs, unsigned block)
       : n_(n),
+        pairs_(pairs),
         block_(block),
         key_scratch_(n),
         value_scratch_(pairs ? n : 0),
@@ -57,7 +58,7 @@ class split_radix_sort {
       zero_bit_flags<<<blocks, block_, 0, stream>>>(keys.source, flags_.get(), n_, b, descending);
       PARPRIM_CUDA_CHECK_LAUNCH("zero_bit_flags");
       scanner_.scan(flags_.get(), zeros_before_.get(), n_, false, stream);
-      split_scatter<<<blocks, block_, 0, stream>>>(keys.source, values_in ? values.source : nullptr,
+      split_scatter<<<blocks, block_, 0, stream>>>(keys.source, pairs_ ? values.source : nullptr,
                                                    flags_.get(), zeros_before_.get(),
                                                    keys.destination, values.destination, n_);
       PARPRIM_CUDA_CHECK_LAUNCH("split_scatter");
@@ -66,6 +67,7 @@ class split_radix_sort {
 
  private:
   std::uint64_t n_;
+  bool pairs_;  // from the problem, never from whether values_in is null
   unsigned block_;
   cuda::device_buffer<T> key_scratch_, value_scratch_;
   cuda::device_buffer<I> flags_, zeros_before_;

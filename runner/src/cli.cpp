@@ -20,8 +20,9 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
 
   CLI::App app{
       "parprim runner: validates every backend against the reference and times it.\n"
-      "Usage: runner CONFIG.yaml [overrides]   or   runner --list [CONFIG.yaml]\n"
-      "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] [--across-devices]\n"
+      "Usage: runner CONFIG.yaml [overrides] [--check]   or   runner --list [CONFIG.yaml]\n"
+      "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] "
+      "[--across-devices]\n"
       "       runner plot RESULTS.json [--out DIR]\n"
       "       runner report RESULTS.json [--out FILE.md]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
@@ -32,6 +33,9 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   app.add_flag("--list", o.list,
                "print every plugin found, its version, availability, "
                "operations, types and variants, then exit");
+  app.add_flag("--check", o.check,
+               "check the config against the plugins found (every name, parameter value and "
+               "backend), say how many states it describes, then exit without running any");
   app.add_option("--backends", o.backends, "run only these backends (comma-separated)")
       ->delimiter(',');
   app.add_option("--operations", o.operations, "keep only benchmarks of these operations")

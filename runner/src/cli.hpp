@@ -14,7 +14,7 @@ namespace parprim::runner {
 /// `runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] [--across-devices]`
 struct compare_options {
   std::filesystem::path base, fresh;
-  bool across_devices = false;  // judge states whose backend ran on different devices
+  bool across_devices = false;              // judge states whose backend ran on different devices
   std::optional<double> threshold_percent;  // exit 1 when a state is slower by more than this
   std::optional<std::filesystem::path> markdown;
 };
@@ -29,6 +29,7 @@ struct plot_options {
 struct options {
   std::optional<std::filesystem::path> config_path;
   bool list = false;
+  bool check = false;  // read the config and the plugins, report its problems, run nothing
   std::vector<std::string> backends, operations, types, sizes, distributions;
   std::vector<std::filesystem::path> plugin_paths;
   std::optional<std::uint64_t> seed;

@@ -51,11 +51,8 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
       fmt::print(os, "  {:<8} {:<20} types {:<24} forms {}\n", to_string(v.operation), v.name,
                  dtype_list(v.dtypes), form_list(v));
       for (const auto& p : v.params) {
-        std::string allowed;
-        for (std::size_t a = 0; a < p.allowed.size(); ++a)
-          allowed += (a ? "," : "") + std::to_string(p.allowed[a]);
         fmt::print(os, "  {:<8} {:<20} param {} = {} ({}; allowed: {})\n", "", "", p.name,
-                   p.default_value, p.description, allowed.empty() ? "any positive" : allowed);
+                   p.default_value, p.description, p.allowed_text());
       }
     }
   }

@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
     return diag.worst();
   }
   // Config problems are shown before a long sweep starts, and again in the summary.
-  print_diagnostics(diag);
+  if (!opts.check) print_diagnostics(diag);
 
   std::optional<prior_records> prior = prior_records{};
   if (opts.resume) {
@@ -176,6 +176,16 @@ int main(int argc, char** argv) {
   if (registry.plugins.empty())
     diag.add(exit_backend_not_loaded,
              "no plugins were found in any plugin folder (runner --list shows where it looked)");
+
+  if (opts.check) {
+    progress silent(0, false);
+    sweep checked(*cfg, std::move(sessions), silent, diag, region, *prior);
+    checked.check_names();
+    print_diagnostics(diag);
+    std::cout << opts.config_path->string() << ": " << state_count(*cfg) << " states, "
+              << (diag.worst() == exit_ok ? "no problems found" : "problems above") << "\n";
+    return diag.worst();
+  }
 
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);

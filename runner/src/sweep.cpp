@@ -95,30 +95,24 @@ void sweep::check_names() {
                                        "': no backend declares the parameter '" + name + "'");
       // A value that every variant declaring the parameter refuses would only be skipped.
       for (const std::int64_t value : values) {
-        bool allowed_somewhere = !anyone;
+        bool allowed_somewhere = false, declared_here = false;
         std::string allowed_text;
         for (const auto& s : backends_)
-          for (const auto& v : s->summary().variants)
-            for (const auto& p : v.params) {
+          for (const variant* v : s->summary().variants_of(b.operation))
+            for (const auto& p : v->params) {
               if (p.name != name) continue;
-              const bool ok = p.allowed.empty()
-                                  ? value > 0
-                                  : std::find(p.allowed.begin(), p.allowed.end(), value) !=
-                                        p.allowed.end();
-              allowed_somewhere = allowed_somewhere || ok;
-              std::string values_text;
-              for (const std::int64_t a : p.allowed)
-                values_text += (values_text.empty() ? "" : ", ") + std::to_string(a);
+              declared_here = true;
+              allowed_somewhere = allowed_somewhere || p.allows(value);
               allowed_text += (allowed_text.empty() ? "" : "; ") + s->summary().name + "/" +
-                              v.name + " allows " +
-                              (values_text.empty() ? "any positive value" : values_text);
+                              v->name + " allows " + p.allowed_text();
             }
-        if (!allowed_somewhere) refused_values_.insert({b.name, name, value});
-        if (!allowed_somewhere)
-          diag_.add(exit_bad_config, config_.source.string() + ": benchmark '" + b.name + "': " +
-                                         name + "=" + std::to_string(value) +
-                                         " is allowed by no backend that declares it (" +
-                                         allowed_text + ")");
+        // Only variants of this benchmark's operation take the value; none declaring it: unused.
+        if (!declared_here || allowed_somewhere) continue;
+        refused_values_.insert({b.name, name, value});
+        diag_.add(exit_bad_config, config_.source.string() + ": benchmark '" + b.name +
+                                       "': " + name + "=" + std::to_string(value) +
+                                       " is allowed by no backend that declares it (" +
+                                       allowed_text + ")");
       }
     }
 }

@@ -2,12 +2,12 @@
 // oracle before it is timed, each backend through its session (a worker process by default).
 #pragma once
 
-#include <set>
-#include <tuple>
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "backend_session.hpp"
@@ -40,6 +40,9 @@ class sweep {
     std::function<void(const std::vector<record>&)> on_state;      // after each state
     std::function<void(const std::vector<record>&)> on_benchmark;  // after each benchmark
   };
+  /// Reports every variant name, parameter name and value the config asks for that no backend
+  /// declares (run() does this first; runner --check does only this).
+  void check_names();
   /// Runs every state, or stops early when Ctrl-C or SIGTERM asks (stopped() says so).
   std::vector<record> run(const callbacks& cb);
   bool stopped() const { return stopped_; }
@@ -56,7 +59,6 @@ class sweep {
   std::vector<std::map<std::string, std::int64_t>> param_combinations(const benchmark_config& b,
                                                                       const variant& v) const;
   void emit(record r, std::vector<record>& out, const callbacks& cb);
-  void check_names();
 
   const config& config_;
   std::vector<std::unique_ptr<backend_session>> backends_;

@@ -38,6 +38,19 @@ struct param {
   std::string description;
   std::int64_t default_value = 0;
   std::vector<std::int64_t> allowed;  // empty: any positive value
+
+  /// Whether `value` may be asked for: the one rule the plugin, the runner and a config share.
+  bool allows(std::int64_t value) const {
+    return allowed.empty() ? value > 0
+                           : std::find(allowed.begin(), allowed.end(), value) != allowed.end();
+  }
+  /// The allowed values as a user reads them: "32, 64" or "any positive value".
+  std::string allowed_text() const {
+    if (allowed.empty()) return "any positive value";
+    std::string text;
+    for (const std::int64_t a : allowed) text += (text.empty() ? "" : ", ") + std::to_string(a);
+    return text;
+  }
 };
 
 struct variant {
@@ -178,10 +191,7 @@ inline problem resolve(const plugin_info& info, problem p) {
     if (it == chosen->params.end())
       throw error(PARPRIM_INVALID_ARGUMENT,
                   info.name + "/" + chosen->name + ": unknown parameter '" + name + "'");
-    const bool ok = it->allowed.empty() ? value > 0
-                                        : std::find(it->allowed.begin(), it->allowed.end(),
-                                                    value) != it->allowed.end();
-    if (!ok)
+    if (!it->allows(value))
       throw error(PARPRIM_INVALID_ARGUMENT,
                   info.name + ": parameter " + name + " does not allow " + std::to_string(value));
   }

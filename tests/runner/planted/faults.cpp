@@ -11,14 +11,11 @@
 
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
+#include "planted_scan.hpp"
 
 namespace {
 
-using parprim::variant;
-
-variant scan_variant(const char* name, const char* description) {
-  return {PARPRIM_OP_SCAN, name, description, PARPRIM_ALL_DTYPES, PARPRIM_CAP_SCAN_EXCLUSIVE, {}};
-}
+using parprim::test::exclusive_scan_variant;
 
 // Not instrumented: under the sanitizers (the asan preset) the null write must still be a real
 // SIGSEGV, not a sanitizer's report and exit.
@@ -42,16 +39,16 @@ variant scan_variant(const char* name, const char* description) {
 class faults_backend final : public parprim::host_backend {
  public:
   static parprim::plugin_info info() {
-    return {
-        .name = "planted_faults",
-        .version = "0.0.1",
-        .description = "scans that crash, abort, exit, hang or throw above 1000 elements",
-        .domain = PARPRIM_DOMAIN_HOST,
-        .variants = {scan_variant("segv", "writes through a null pointer"),
-                     scan_variant("abort", "calls abort()"), scan_variant("exit", "calls exit(1)"),
-                     scan_variant("hang", "never returns"),
-                     scan_variant("throw", "throws a C++ exception")},
-        .params = {}};
+    return {.name = "planted_faults",
+            .version = "0.0.1",
+            .description = "scans that crash, abort, exit, hang or throw above 1000 elements",
+            .domain = PARPRIM_DOMAIN_HOST,
+            .variants = {exclusive_scan_variant("segv", "writes through a null pointer"),
+                         exclusive_scan_variant("abort", "calls abort()"),
+                         exclusive_scan_variant("exit", "calls exit(1)"),
+                         exclusive_scan_variant("hang", "never returns"),
+                         exclusive_scan_variant("throw", "throws a C++ exception")},
+            .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t n) override {
     return parprim::dispatch_dtype(p.dtype, [&]<class T>() {

@@ -3,14 +3,11 @@
 // state fails: the backend said it could hold the size).
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
+#include "planted_scan.hpp"
 
 namespace {
 
-using parprim::variant;
-
-variant scan_variant(const char* name, const char* description) {
-  return {PARPRIM_OP_SCAN, name, description, PARPRIM_ALL_DTYPES, PARPRIM_CAP_SCAN_EXCLUSIVE, {}};
-}
+using parprim::test::exclusive_scan_variant;
 
 class out_of_memory_backend final : public parprim::host_backend {
  public:
@@ -19,8 +16,8 @@ class out_of_memory_backend final : public parprim::host_backend {
             .version = "0.0.1",
             .description = "scans that run out of memory when planned or when run",
             .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {scan_variant("in_plan", "out of memory when its plan is made"),
-                         scan_variant("in_run", "out of memory inside run()")},
+            .variants = {exclusive_scan_variant("in_plan", "out of memory when its plan is made"),
+                         exclusive_scan_variant("in_run", "out of memory inside run()")},
             .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t) override {

@@ -9,6 +9,11 @@
 
 namespace parprim::test {
 
+/// An exclusive scan variant over every element type: the one form the planted scans offer.
+inline variant exclusive_scan_variant(const char* name, const char* description) {
+  return {PARPRIM_OP_SCAN, name, description, PARPRIM_ALL_DTYPES, PARPRIM_CAP_SCAN_EXCLUSIVE, {}};
+}
+
 template <class Bug>
 class planted_scan_backend : public host_backend {
  public:
@@ -17,12 +22,7 @@ class planted_scan_backend : public host_backend {
             .version = "0.0.1",
             .description = Bug::description,
             .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {{PARPRIM_OP_SCAN,
-                          Bug::variant,
-                          Bug::variant_description,
-                          PARPRIM_ALL_DTYPES,
-                          PARPRIM_CAP_SCAN_EXCLUSIVE,
-                          {}}},
+            .variants = {exclusive_scan_variant(Bug::variant, Bug::variant_description)},
             .params = {}};
   }
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {

@@ -15,10 +15,11 @@
 
 #include "parprim/host/scan.hpp"
 #include "parprim/host_backend.hpp"
+#include "planted_scan.hpp"
 
 namespace {
 
-using parprim::variant;
+using parprim::test::exclusive_scan_variant;
 
 constexpr char junk[] =
     "\xFF\xFE\x00planted_sprays: \xC0\xAF\xED\xA0\x80 {\"type\": \"record\", \"record\": {\"n\": "
@@ -44,21 +45,19 @@ void spray() {
   std::abort();
 }
 
-variant scan_variant(const char* name, const char* description) {
-  return {PARPRIM_OP_SCAN, name, description, PARPRIM_ALL_DTYPES, PARPRIM_CAP_SCAN_EXCLUSIVE, {}};
-}
-
 class sprays_backend final : public parprim::host_backend {
  public:
   static parprim::plugin_info info() {
-    return {.name = "planted_sprays_bytes",
-            .version = "0.0.1",
-            .description = "scans that write non-UTF-8 bytes everywhere above 1000 elements",
-            .domain = PARPRIM_DOMAIN_HOST,
-            .variants = {scan_variant("spray_then_crash", "sprays every descriptor, then crashes"),
-                         scan_variant("spray_then_answer", "sprays every descriptor, then scans"),
-                         scan_variant("junk_error", "fails with a message that is not UTF-8")},
-            .params = {}};
+    return {
+        .name = "planted_sprays_bytes",
+        .version = "0.0.1",
+        .description = "scans that write non-UTF-8 bytes everywhere above 1000 elements",
+        .domain = PARPRIM_DOMAIN_HOST,
+        .variants =
+            {exclusive_scan_variant("spray_then_crash", "sprays every descriptor, then crashes"),
+             exclusive_scan_variant("spray_then_answer", "sprays every descriptor, then scans"),
+             exclusive_scan_variant("junk_error", "fails with a message that is not UTF-8")},
+        .params = {}};
   }
   std::unique_ptr<parprim::plan> create_plan(const parprim::problem& p, std::uint64_t n) override {
     return parprim::dispatch_dtype(p.dtype, [&]<class T>() {
