@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "captured_output.hpp"
-#include "record_json.hpp"
-#include "worker_protocol.hpp"
+#include "records/record_json.hpp"
+#include "sessions/worker/captured_output.hpp"
+#include "sessions/worker/worker_protocol.hpp"
 
 namespace {
 

@@ -8,22 +8,22 @@
 #include <cstring>
 #include <fstream>
 
-#include "cli.hpp"
-#include "compare.hpp"
-#include "config.hpp"
-#include "context.hpp"
-#include "interruption.hpp"
-#include "list_printer.hpp"
+#include "config/cli.hpp"
+#include "config/config.hpp"
+#include "outputs/compare.hpp"
+#include "outputs/context.hpp"
+#include "outputs/list_printer.hpp"
+#include "outputs/printers.hpp"
+#include "outputs/results_store.hpp"
 #include "parprim/isolation/shared_region.hpp"
-#include "plugin_registry.hpp"
-#include "printers.hpp"
-#include "progress.hpp"
-#include "record_json.hpp"
-#include "results_store.hpp"
-#include "sweep.hpp"
-#include "worker/worker_main.hpp"
-#include "worker/worker_protocol.hpp"
-#include "worker/worker_session.hpp"
+#include "records/record_json.hpp"
+#include "sessions/plugin_registry.hpp"
+#include "sessions/worker/worker_main.hpp"
+#include "sessions/worker/worker_protocol.hpp"
+#include "sessions/worker/worker_session.hpp"
+#include "support/interruption.hpp"
+#include "sweep/progress.hpp"
+#include "sweep/sweep.hpp"
 
 using namespace parprim::runner;
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "config.hpp"
+#include "config/config.hpp"
 
 namespace parprim::runner::test {
 

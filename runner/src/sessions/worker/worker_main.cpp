@@ -1,0 +1,51 @@
+#include "sessions/worker/worker_main.hpp"
+
+#include <iostream>
+#include <optional>
+
+#include "measurement/state_measurer.hpp"
+#include "parprim/isolation/message_channel.hpp"
+#include "parprim/isolation/shared_region.hpp"
+#include "records/record_json.hpp"
+#include "sessions/worker/worker_protocol.hpp"
+
+namespace parprim::runner::worker {
+
+using isolation::receive_message;
+using isolation::receive_status;
+using isolation::send_message;
+using nlohmann::json;
+
+int worker_main(int argc, char** argv) {
+  if (argc != 4) {
+    std::cerr << "runner --worker: internal use only (runner --worker PLUGIN SETTINGS_JSON)\n";
+    return 2;
+  }
+  const measurement_settings settings = settings_from_json(json::parse(argv[3]));
+  const loaded_plugin* plugin = nullptr;
+  try {
+    plugin = &load_plugin(argv[2]);
+  } catch (const std::exception& e) {
+    send_message(reply_fd, json_text(json{{"type", "load_error"}, {"message", e.what()}}));
+    return 0;
+  }
+  const plugin_client client(*plugin);
+  send_message(reply_fd, json_text(json{{"type", "hello"}, {"summary", to_json(client.summary())}}));
+
+  state_measurer measurer(client, settings);
+  std::string text;
+  while (receive_message(request_fd, text, std::nullopt) == receive_status::message) {
+    const json request = json::parse(text);
+    const arena_layout layout = layout_from_json(request.at("layout"));
+    const isolation::shared_view shared(shared_region_fd, layout.region_bytes);
+    const record done =
+        measurer.run(record_from_json(request.at("record")), views_of(shared.data(), layout));
+    const bool retire = done.status == record_status::failed || measurer.device_lost();
+    send_message(reply_fd, json_text(json{
+                               {"type", "record"}, {"record", record_to_json(done)}, {"retire", retire}}));
+    if (retire) return 0;
+  }
+  return 0;
+}
+
+}  // namespace parprim::runner::worker
