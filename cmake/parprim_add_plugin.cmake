@@ -24,6 +24,9 @@ function(parprim_add_plugin name)
   set(target parprim_plugin_${name})
   add_library(${target} MODULE ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE parprim::plugin_sdk ${ARG_LIBRARIES})
+  # A plugin's own headers are named from its folder (#include "device/lookback/scan.cuh"), so
+  # that a header's path says which of the plugin's rooms it belongs to (docs/architecture.md).
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   if(TARGET parprim_warnings)
     target_link_libraries(${target} PRIVATE parprim_warnings)
   endif()

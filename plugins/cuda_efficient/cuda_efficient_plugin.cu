@@ -13,18 +13,18 @@
 // onesweep_shape.hpp).
 #include <memory>
 
-#include "blelloch_scan.cuh"
-#include "lookback_plans.hpp"
-#include "lookback_shape.hpp"
-#include "onesweep_plans.hpp"
-#include "onesweep_shape.hpp"
+#include "device/course/blelloch_scan.cuh"
+#include "device/course/tile_compact.cuh"
+#include "device/course/tile_radix_sort.cuh"
+#include "device/lookback/lookback_plans.hpp"
+#include "device/onesweep/onesweep_plans.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
 #include "parprim/plugin.hpp"
 #include "parprim/wrapping.hpp"
-#include "tile_compact.cuh"
-#include "tile_radix_sort.cuh"
+#include "shapes/lookback_shape.hpp"
+#include "shapes/onesweep_shape.hpp"
 
 namespace parprim::cuda_efficient {
 namespace {

@@ -7,14 +7,14 @@
 // scan had 1024 before the parameter: 256 takes 20% less time at 2^26, 13% more at 2^20.
 #include <memory>
 
-#include "map_scan_scatter.cuh"
-#include "naive_scan.cuh"
+#include "device/course/map_scan_scatter.cuh"
+#include "device/course/naive_scan.cuh"
+#include "device/course/split_radix_sort.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
 #include "parprim/plugin.hpp"
 #include "parprim/wrapping.hpp"
-#include "split_radix_sort.cuh"
 
 namespace parprim::cuda_naive {
 namespace {

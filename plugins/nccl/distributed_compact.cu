@@ -5,10 +5,10 @@
 #include <cub/device/device_select.cuh>
 
 #include "distributed_plans.hpp"
-#include "nccl_types.hpp"
+#include "group/nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
-#include "plan_memory.hpp"
+#include "shards/plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

@@ -8,10 +8,10 @@
 #include <cub/device/device_scan.cuh>
 
 #include "distributed_plans.hpp"
-#include "nccl_types.hpp"
+#include "group/nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
 #include "parprim/wrapping.hpp"
-#include "plan_memory.hpp"
+#include "shards/plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

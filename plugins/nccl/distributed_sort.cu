@@ -9,10 +9,10 @@
 #include <array>
 
 #include "distributed_plans.hpp"
+#include "group/nccl_types.hpp"
 #include "key_ranges.cuh"
-#include "nccl_types.hpp"
 #include "parprim/cuda/cub_calls.cuh"
-#include "plan_memory.hpp"
+#include "shards/plan_memory.hpp"
 
 namespace parprim::nccl {
 namespace {

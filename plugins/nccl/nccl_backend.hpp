@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "gpu_group.hpp"
-#include "nccl_library.hpp"
+#include "group/gpu_group.hpp"
+#include "group/nccl_library.hpp"
 #include "parprim/cuda/l2_flush.hpp"
 #include "parprim/plugin.hpp"
-#include "sharded_buffer.hpp"
+#include "shards/sharded_buffer.hpp"
 
 namespace parprim::nccl {
 

@@ -2,9 +2,9 @@
 // `cub` through CUB's device-wide primitives; our own CUDA backends are measured against `cub`.
 #include <thrust/version.h>
 
+#include "device/plans.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/plugin.hpp"
-#include "plans.hpp"
 
 namespace parprim::thrust_plugin {
 

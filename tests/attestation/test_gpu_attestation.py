@@ -74,13 +74,13 @@ class GpuAttestation(unittest.TestCase):
 
     def test_a_changed_added_or_removed_gpu_source_fails_naming_it(self):
         self.assertEqual(self.attest().returncode, 0)
-        cub = self.tree / "plugins/thrust/cub_plans.cu"
+        cub = self.tree / "plugins/thrust/device/cub/cub_plans.cu"
         cub.write_text(cub.read_text() + "// one more line\n")
         (self.tree / "plugins/cuda_efficient/new_kernel.cuh").write_text("#pragma once\n")
         (self.tree / "core/src/validate.cpp").unlink()
         out = self.check()
         self.assertEqual(out.returncode, 1, out.stdout)
-        self.assertIn("changed: plugins/thrust/cub_plans.cu", out.stdout)
+        self.assertIn("changed: plugins/thrust/device/cub/cub_plans.cu", out.stdout)
         self.assertIn("added:   plugins/cuda_efficient/new_kernel.cuh", out.stdout)
         self.assertIn("removed: core/src/validate.cpp", out.stdout)
         self.assertIn("revision abcdef123456", out.stdout)
@@ -113,7 +113,7 @@ class GpuAttestation(unittest.TestCase):
     def test_a_hand_edited_attestation_fails(self):
         self.assertEqual(self.attest().returncode, 0)
         edited = json.loads(self.attestation.read_text())
-        edited["files"]["plugins/thrust/cub_plans.cu"] = "0" * 64
+        edited["files"]["plugins/thrust/device/cub/cub_plans.cu"] = "0" * 64
         del edited["plugins"]["course_example"]
         self.attestation.write_text(json.dumps(edited))
         out = self.check()
@@ -125,13 +125,13 @@ class GpuAttestation(unittest.TestCase):
         header = self.tree / "plugins/host_common/include/parprim/host/unlisted.hpp"
         header.parent.mkdir(parents=True, exist_ok=True)
         header.write_text("#pragma once\n")
-        kernel = self.tree / "plugins/cuda_naive/naive_scan.cuh"
+        kernel = self.tree / "plugins/cuda_naive/device/course/naive_scan.cuh"
         kernel.write_text('#include "parprim/host/unlisted.hpp"\n' + kernel.read_text())
         self.assertEqual(self.attest().returncode, 0)
         out = self.check()
         self.assertEqual(out.returncode, 1)
         self.assertIn("plugins/host_common/include/parprim/host/unlisted.hpp (included by "
-                      "plugins/cuda_naive/naive_scan.cuh)", out.stdout)
+                      "plugins/cuda_naive/device/course/naive_scan.cuh)", out.stdout)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-#include "lookback_shape.hpp"
+#include "shapes/lookback_shape.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "onesweep_shape.hpp"
+#include "shapes/onesweep_shape.hpp"
 
 #include "parprim/types.hpp"
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "lookback_shape.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/plugin.hpp"
+#include "shapes/lookback_shape.hpp"
 
 namespace parprim::cuda_efficient {
 

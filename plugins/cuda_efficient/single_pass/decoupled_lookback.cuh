@@ -31,7 +31,7 @@
 
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
-#include "warp_scan.cuh"
+#include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

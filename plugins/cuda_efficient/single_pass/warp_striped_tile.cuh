@@ -9,8 +9,8 @@
 
 #include <cstdint>
 
-#include "decoupled_lookback.cuh"
-#include "warp_scan.cuh"
+#include "single_pass/decoupled_lookback.cuh"
+#include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -1,4 +1,4 @@
-#include "gpu_group.hpp"
+#include "group/gpu_group.hpp"
 
 #include <algorithm>
 #include <stdexcept>

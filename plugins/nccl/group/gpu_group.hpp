@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "nccl_library.hpp"
+#include "group/nccl_library.hpp"
 #include "parprim/cuda/check.hpp"
 
 namespace parprim::nccl {

@@ -1,4 +1,4 @@
-#include "nccl_library.hpp"
+#include "group/nccl_library.hpp"
 
 #include <dlfcn.h>
 #include <cstdlib>

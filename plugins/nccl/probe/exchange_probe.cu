@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "distributed_plans.hpp"
+#include "group/nccl_types.hpp"
 #include "nccl_backend.hpp"
-#include "nccl_types.hpp"
-#include "plan_memory.hpp"
+#include "shards/plan_memory.hpp"
 
 using namespace parprim;
 using namespace parprim::nccl;

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpu_group.hpp"
+#include "group/gpu_group.hpp"
 
 namespace parprim::nccl {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shard_layout.hpp"
+#include "shards/shard_layout.hpp"
 
 namespace parprim::nccl {
 

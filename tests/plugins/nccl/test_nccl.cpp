@@ -6,7 +6,7 @@
 #include <string>
 
 #include "plugin_fixture.hpp"
-#include "shard_layout.hpp"
+#include "shards/shard_layout.hpp"
 
 using namespace parprim;
 using parprim::nccl::shard_layout;

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "blelloch_block.cuh"
+#include "block/blelloch_block.cuh"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "blelloch_scan.cuh"
+#include "device/course/blelloch_scan.cuh"
 #include "parprim/cuda/count_kernels.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 

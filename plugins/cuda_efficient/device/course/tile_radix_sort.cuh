@@ -11,12 +11,12 @@
 
 #include <cstdint>
 
-#include "blelloch_scan.cuh"
+#include "block/radix_digit.cuh"
+#include "device/course/blelloch_scan.cuh"
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/host/ping_pong.hpp"
 #include "parprim/radix_key.hpp"
-#include "radix_digit.cuh"
-#include "warp_scan.cuh"
+#include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -15,14 +15,14 @@
 
 #include <cstdint>
 
-#include "lookback_shape.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/cuda/launch.cuh"
 #include "parprim/cuda/offset_address.cuh"
-#include "warp_striped_tile.cuh"
+#include "shapes/lookback_shape.hpp"
+#include "single_pass/warp_striped_tile.cuh"
 
 namespace parprim::cuda_efficient {
 

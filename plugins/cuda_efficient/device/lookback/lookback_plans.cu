@@ -1,6 +1,6 @@
-#include "lookback_compact.cuh"
-#include "lookback_plans.hpp"
-#include "lookback_scan.cuh"
+#include "device/lookback/lookback_compact.cuh"
+#include "device/lookback/lookback_plans.hpp"
+#include "device/lookback/lookback_scan.cuh"
 #include "parprim/cuda/plans.cuh"
 #include "parprim/wrapping.hpp"
 

@@ -16,10 +16,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "lookback_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/launch.cuh"
-#include "warp_striped_tile.cuh"
+#include "shapes/lookback_shape.hpp"
+#include "single_pass/warp_striped_tile.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -6,10 +6,10 @@
 
 #include <cstdint>
 
-#include "onesweep_shape.hpp"
+#include "block/radix_digit.cuh"
 #include "parprim/cuda/launch.cuh"
-#include "radix_digit.cuh"
-#include "warp_scan.cuh"
+#include "shapes/onesweep_shape.hpp"
+#include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -32,12 +32,12 @@
 #include <cstdint>
 #include <cuda/atomic>
 
-#include "decoupled_lookback.cuh"
-#include "onesweep_shape.hpp"
+#include "block/radix_digit.cuh"
 #include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/offset_address.cuh"
-#include "radix_digit.cuh"
-#include "warp_scan.cuh"
+#include "shapes/onesweep_shape.hpp"
+#include "single_pass/decoupled_lookback.cuh"
+#include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
 

@@ -1,7 +1,7 @@
-#include "onesweep_plans.hpp"
-#include "onesweep_shape.hpp"
-#include "onesweep_sort.cuh"
+#include "device/onesweep/onesweep_plans.hpp"
+#include "device/onesweep/onesweep_sort.cuh"
 #include "parprim/cuda/plans.cuh"
+#include "shapes/onesweep_shape.hpp"
 
 namespace parprim::cuda_efficient {
 

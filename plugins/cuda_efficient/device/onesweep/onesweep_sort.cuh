@@ -13,15 +13,15 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "lookback_shape.hpp"
-#include "onesweep_histogram.cuh"
-#include "onesweep_pass.cuh"
-#include "onesweep_shape.hpp"
+#include "device/onesweep/onesweep_histogram.cuh"
+#include "device/onesweep/onesweep_pass.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/cuda/launch.cuh"
 #include "parprim/host/ping_pong.hpp"
+#include "shapes/lookback_shape.hpp"
+#include "shapes/onesweep_shape.hpp"
 
 namespace parprim::cuda_efficient {
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "naive_scan.cuh"
+#include "device/course/naive_scan.cuh"
 #include "parprim/cuda/count_kernels.cuh"
 #include "parprim/cuda/device_buffer.hpp"
 

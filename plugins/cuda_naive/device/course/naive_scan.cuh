@@ -2,8 +2,8 @@
 // call: `global` (one launch per level) and `shared` (in-block, multi-level).
 #pragma once
 
-#include "hillis_steele_global.cuh"
-#include "hillis_steele_shared.cuh"
+#include "device/course/hillis_steele_global.cuh"
+#include "device/course/hillis_steele_shared.cuh"
 
 namespace parprim::cuda_naive {
 

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "naive_scan.cuh"
+#include "device/course/naive_scan.cuh"
 #include "parprim/cuda/device_buffer.hpp"
 #include "parprim/host/ping_pong.hpp"
 #include "parprim/radix_key.hpp"

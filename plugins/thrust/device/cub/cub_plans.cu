@@ -4,10 +4,10 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 
+#include "device/plans.hpp"
 #include "parprim/cuda/cub_calls.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
-#include "plans.hpp"
 
 namespace parprim::thrust_plugin {
 namespace {

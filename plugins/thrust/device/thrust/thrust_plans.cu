@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <memory>
 
+#include "device/plans.hpp"
+#include "device/thrust/plan_allocator.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
-#include "plan_allocator.cuh"
-#include "plans.hpp"
 
 namespace parprim::thrust_plugin {
 namespace {
