@@ -1,0 +1,55 @@
+// Well-formed UTF-8 (Unicode 15, chapter 3, Table 3-7) as the data every UTF-8 decoder of
+// parprim reads: what a lead byte starts (its length and the bounds of its first continuation
+// byte), and what a code point encodes to. Header-only and constexpr, so that the reference,
+// the CPU backends and (later) device code share one statement of the rules.
+#pragma once
+
+#include <cstdint>
+
+namespace parprim::utf8 {
+
+/// U+FFFD REPLACEMENT CHARACTER: what each maximal subpart of an ill-formed sequence becomes,
+/// and what a surrogate or a value above U+10FFFF encodes as.
+inline constexpr std::uint32_t replacement = 0xFFFD;
+inline constexpr std::uint32_t max_scalar = 0x10FFFF;
+
+/// What a byte starts. length 0: the byte starts no sequence (a continuation byte 80-BF, or
+/// C0, C1, F5-FF, which never appear). For a lead byte, [first_low, first_high] bounds the byte
+/// after it (Table 3-7: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F, else 80-BF); every later
+/// continuation byte is 80-BF. `payload` masks the lead's own bits of the code point.
+struct lead {
+  unsigned length;
+  std::uint8_t first_low, first_high;
+  std::uint8_t payload;
+};
+
+constexpr lead lead_of(std::uint8_t b) {
+  if (b < 0x80) return {1, 0, 0, 0x7F};
+  if (b < 0xC2) return {0, 0, 0, 0};  // continuation bytes, and C0/C1 (overlong 2-byte leads)
+  if (b < 0xE0) return {2, 0x80, 0xBF, 0x1F};
+  if (b == 0xE0) return {3, 0xA0, 0xBF, 0x0F};  // below A0: an overlong 3-byte form
+  if (b == 0xED) return {3, 0x80, 0x9F, 0x0F};  // above 9F: a surrogate, D800-DFFF
+  if (b < 0xF0) return {3, 0x80, 0xBF, 0x0F};
+  if (b == 0xF0) return {4, 0x90, 0xBF, 0x07};  // below 90: an overlong 4-byte form
+  if (b < 0xF4) return {4, 0x80, 0xBF, 0x07};
+  if (b == 0xF4) return {4, 0x80, 0x8F, 0x07};  // above 8F: above U+10FFFF
+  return {0, 0, 0, 0};                          // F5-FF
+}
+
+constexpr bool is_continuation(std::uint8_t b) {
+  return (b & 0xC0) == 0x80;
+}
+
+/// Whether a code point is a Unicode scalar value: not a surrogate, not above U+10FFFF.
+/// Noncharacters (U+FFFE, U+FDD0...) are scalar values.
+constexpr bool is_scalar(std::uint32_t cp) {
+  return cp <= max_scalar && (cp < 0xD800 || cp > 0xDFFF);
+}
+
+/// The bytes a code point encodes to: 1-4, and 3 (U+FFFD) for one that is not a scalar value.
+constexpr unsigned encoded_length(std::uint32_t cp) {
+  if (!is_scalar(cp)) return 3;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+}  // namespace parprim::utf8
