@@ -221,3 +221,35 @@ TEST_CASE("utf8 reference: encoding every scalar value agrees with CPython's enc
   CHECK(disagreements == 0);
   fs::remove_all(in_file.parent_path());
 }
+
+TEST_CASE("utf8 rules: is_unit_start marks exactly where the oracle's units begin") {
+  // The units of a prefix of length m are the unit starts before m (a start depends only on the
+  // bytes before it; a unit cut by the prefix's end is still one unit), so agreeing on the unit
+  // count of every prefix is agreeing on every start.
+  auto check_every_prefix = [](const bytes& in) {
+    std::uint64_t starts = 0;
+    for (std::uint64_t m = 1; m <= in.size(); ++m) {
+      starts += parprim::utf8::is_unit_start(in.data(), m - 1);
+      code_points out(m);
+      if (decode_reference(in.data(), m, out.data()) != starts) return false;
+    }
+    return true;
+  };
+  std::uint64_t checked = 0;
+  for (auto a : boundary_bytes)
+    for (auto b : boundary_bytes)
+      for (auto c : boundary_bytes)
+        for (auto d : boundary_bytes) {
+          if (!check_every_prefix({a, b, c, d})) FAIL("disagree on a 4-byte string");
+          ++checked;
+        }
+  std::mt19937_64 rng(20261124);
+  for (int s = 0; s < 20000; ++s, ++checked) {
+    bytes in(1 + rng() % 40);
+    for (auto& x : in)
+      x = rng() % 4 ? boundary_bytes[rng() % boundary_bytes.size()] : std::uint8_t(rng());
+    if (!check_every_prefix(in))
+      FAIL("disagree on a random string (seed 20261124, string " << s << ")");
+  }
+  CHECK(checked == 390625 + 20000);
+}

@@ -40,6 +40,24 @@ constexpr bool is_continuation(std::uint8_t b) {
   return (b & 0xC0) == 0x80;
 }
 
+/// Whether the byte at `i` starts a unit of decoding (a well-formed sequence or a maximal subpart),
+/// judged from at most the 3 bytes before it: the data-parallel form of the decoder, where each
+/// unit gives one code point. Every byte that is not a continuation byte starts a unit; a
+/// continuation byte does not exactly when the nearest byte before it that is not one, k <= 3
+/// bytes back, is a lead needing at least k continuation bytes, the byte after that lead is
+/// within its first-continuation bounds, and the bytes between are continuation bytes (they
+/// are: that lead is the nearest non-continuation byte).
+constexpr bool is_unit_start(const std::uint8_t* in, std::uint64_t i) {
+  if (!is_continuation(in[i])) return true;
+  for (std::uint64_t k = 1; k <= 3 && k <= i; ++k) {
+    const std::uint8_t b = in[i - k];
+    if (is_continuation(b)) continue;
+    const lead l = lead_of(b);
+    return !(l.length > k && in[i - k + 1] >= l.first_low && in[i - k + 1] <= l.first_high);
+  }
+  return true;  // 3 continuation bytes before it, or the input's start: nothing holds it
+}
+
 /// Whether a code point is a Unicode scalar value: not a surrogate, not above U+10FFFF.
 /// Noncharacters (U+FFFE, U+FDD0...) are scalar values.
 constexpr bool is_scalar(std::uint32_t cp) {
