@@ -57,28 +57,7 @@ validation validate_reference(const std::uint8_t* in, std::uint64_t n) {
 
 std::uint64_t encode_reference(const std::uint32_t* in, std::uint64_t n, std::uint8_t* out) {
   std::uint64_t written = 0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint32_t cp = is_scalar(in[i]) ? in[i] : replacement;
-    switch (encoded_length(cp)) {
-      case 1:
-        out[written++] = static_cast<std::uint8_t>(cp);
-        break;
-      case 2:
-        out[written++] = static_cast<std::uint8_t>(0xC0 | (cp >> 6));
-        out[written++] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
-        break;
-      case 3:
-        out[written++] = static_cast<std::uint8_t>(0xE0 | (cp >> 12));
-        out[written++] = static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F));
-        out[written++] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
-        break;
-      default:
-        out[written++] = static_cast<std::uint8_t>(0xF0 | (cp >> 18));
-        out[written++] = static_cast<std::uint8_t>(0x80 | ((cp >> 12) & 0x3F));
-        out[written++] = static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F));
-        out[written++] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
-    }
-  }
+  for (std::uint64_t i = 0; i < n; ++i) written += encode_one(in[i], out + written);
   return written;
 }
 

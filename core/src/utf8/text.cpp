@@ -89,25 +89,8 @@ std::uint32_t pick_code_point(text_mix m, unsigned length, chunk_random& r) {
 }
 
 void append_encoded(std::uint32_t cp, std::vector<std::uint8_t>& out) {
-  switch (encoded_length(cp)) {
-    case 1:
-      out.push_back(static_cast<std::uint8_t>(cp));
-      break;
-    case 2:
-      out.push_back(static_cast<std::uint8_t>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | (cp & 0x3F)));
-      break;
-    case 3:
-      out.push_back(static_cast<std::uint8_t>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | (cp & 0x3F)));
-      break;
-    default:
-      out.push_back(static_cast<std::uint8_t>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<std::uint8_t>(0x80 | (cp & 0x3F)));
-  }
+  std::uint8_t bytes[4];
+  out.insert(out.end(), bytes, bytes + encode_one(cp, bytes));
 }
 
 std::uint8_t continuation(chunk_random& r) {

@@ -70,4 +70,31 @@ constexpr unsigned encoded_length(std::uint32_t cp) {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 
+/// Writes a code point's UTF-8 bytes (U+FFFD's for one that is not a scalar value) to `out`,
+/// which has room for 4, and returns how many it wrote.
+constexpr unsigned encode_one(std::uint32_t cp, std::uint8_t* out) {
+  if (!is_scalar(cp)) cp = replacement;
+  const unsigned length = encoded_length(cp);
+  switch (length) {
+    case 1:
+      out[0] = static_cast<std::uint8_t>(cp);
+      break;
+    case 2:
+      out[0] = static_cast<std::uint8_t>(0xC0 | (cp >> 6));
+      out[1] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
+      break;
+    case 3:
+      out[0] = static_cast<std::uint8_t>(0xE0 | (cp >> 12));
+      out[1] = static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F));
+      out[2] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
+      break;
+    default:
+      out[0] = static_cast<std::uint8_t>(0xF0 | (cp >> 18));
+      out[1] = static_cast<std::uint8_t>(0x80 | ((cp >> 12) & 0x3F));
+      out[2] = static_cast<std::uint8_t>(0x80 | ((cp >> 6) & 0x3F));
+      out[3] = static_cast<std::uint8_t>(0x80 | (cp & 0x3F));
+  }
+  return length;
+}
+
 }  // namespace parprim::utf8
