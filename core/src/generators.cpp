@@ -6,20 +6,14 @@
 #include <type_traits>
 #include <utility>
 
+#include "parprim/seed_mix.hpp"
+
 namespace parprim {
 namespace {
 
-// splitmix64's finaliser: a bijection on 64 bits with good avalanche.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 // Random bits for element `i` of stream `stream` under `seed`.
 std::uint64_t bits_at(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
-  return mix(mix(seed ^ (stream << 56)) ^ i);
+  return mix64(mix64(seed ^ (stream << 56)) ^ i);
 }
 
 // A float in [-1, 1) from 53 (or 24) random bits; exact in T.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parprim/seed_mix.hpp"
 #include "parprim/utf8/well_formed.hpp"
 
 namespace parprim::utf8 {
@@ -10,20 +11,13 @@ namespace {
 constexpr std::uint64_t chunk_bytes = 4096;        // text: made chunk by chunk
 constexpr std::uint64_t chunk_code_points = 1024;  // code points, likewise
 
-constexpr std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 // One chunk's generator: its state a function of the seed, the chunk's index and the input's
 // kind only, so that chunks can be made in any order, on any thread.
 class chunk_random {
  public:
   chunk_random(std::uint64_t seed, std::uint64_t chunk, std::uint64_t kind)
-      : state_(splitmix(seed ^ splitmix(chunk + 1) ^ splitmix(kind + 0x5554463800ull))) {}
-  std::uint64_t next() { return splitmix(state_ += 0x9E3779B97F4A7C15ull); }
+      : state_(mix64(seed ^ mix64(chunk + 1) ^ mix64(kind + 0x5554463800ull))) {}
+  std::uint64_t next() { return mix64(state_ += 0x9E3779B97F4A7C15ull); }
   std::uint32_t below(std::uint32_t k) { return static_cast<std::uint32_t>(next() % k); }
   double unit() { return double(next() >> 11) * 0x1.0p-53; }
   bool chance(double p) { return p > 0 && unit() < p; }
@@ -32,28 +26,8 @@ class chunk_random {
   std::uint64_t state_;
 };
 
-constexpr std::array<unsigned, 4> shares_of(text_mix m) {
-  switch (m) {
-    case text_mix::ascii:
-      return {100, 0, 0, 0};
-    case text_mix::latin:
-      return {96, 4, 0, 0};
-    case text_mix::cyrillic:
-      return {19, 81, 0, 0};
-    case text_mix::arabic:
-      return {22, 78, 0, 0};
-    case text_mix::cjk:
-      return {5, 0, 95, 0};
-    case text_mix::emoji:
-      return {0, 0, 0, 100};
-    case text_mix::mixed:
-      return {25, 25, 25, 25};
-  }
-  return {100, 0, 0, 0};
-}
-
 unsigned pick_length(text_mix m, chunk_random& r) {
-  const auto shares = shares_of(m);
+  const auto shares = length_shares(m);
   unsigned x = r.below(100);
   for (unsigned length = 1; length <= 4; ++length) {
     if (x < shares[length - 1]) return length;
@@ -188,7 +162,23 @@ std::optional<text_mix> parse_text_mix(std::string_view name) {
 }
 
 std::array<unsigned, 4> length_shares(text_mix m) {
-  return shares_of(m);
+  switch (m) {
+    case text_mix::ascii:
+      return {100, 0, 0, 0};
+    case text_mix::latin:
+      return {96, 4, 0, 0};
+    case text_mix::cyrillic:
+      return {19, 81, 0, 0};
+    case text_mix::arabic:
+      return {22, 78, 0, 0};
+    case text_mix::cjk:
+      return {5, 0, 95, 0};
+    case text_mix::emoji:
+      return {0, 0, 0, 100};
+    case text_mix::mixed:
+      return {25, 25, 25, 25};
+  }
+  return {100, 0, 0, 0};
 }
 
 std::vector<std::uint8_t> generate_text(text_mix m, std::uint64_t n, double error_rate,
