@@ -78,7 +78,7 @@ TEST_CASE("conformance: --forms keeps the forms whose description contains the t
   CHECK(inclusive.text.find("conformance: 1 plugins passed, 0 failed") != std::string::npos);
 }
 
-TEST_CASE("conformance: $PARPRIM_CONFORMANCE_MAX_SIZE limits the sizes; a bad one is named") {
+TEST_CASE("conformance: $PARPRIM_CONFORMANCE_MAX_SIZE limits the sizes, a bad one is named") {
   // planted_faults' scans crash above 1000 elements: up to 1000 they pass.
   const std::string args = " --case-timeout 5 --plugins " + planted("planted_faults") + " '[scan]'";
   const run_output limited = parprim::test::run_command(

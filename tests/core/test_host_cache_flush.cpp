@@ -19,7 +19,7 @@ void cache(const fs::path& dir, const std::string& index, int level, const std::
 }
 }  // namespace
 
-TEST_CASE("host_cache_flush: sysfs sizes in K, M, G or bytes; anything else is none") {
+TEST_CASE("host_cache_flush: sysfs sizes in K, M, G or bytes, anything else is none") {
   CHECK(host_cache_flush::size_bytes("32768K") == 32ull << 20);
   CHECK(host_cache_flush::size_bytes("32M") == 32ull << 20);
   CHECK(host_cache_flush::size_bytes("1G") == 1ull << 30);

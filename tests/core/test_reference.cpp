@@ -70,7 +70,7 @@ TEST_CASE("compact: stable, with the count, for both predicates") {
   CHECK(to_vector<std::int32_t>(r.out, r.count) == std::vector<std::int32_t>{3, 3});
 }
 
-TEST_CASE("compact: -0.0 is zero and NaN is nonzero; NaN is never greater") {
+TEST_CASE("compact: -0.0 is zero and NaN is nonzero, NaN is never greater") {
   problem p;
   p.operation = PARPRIM_OP_COMPACT;
   p.dtype = PARPRIM_F64;

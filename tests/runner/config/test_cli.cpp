@@ -49,7 +49,7 @@ TEST_CASE("cli: bad override values are named") {
   CHECK(p.cfg->benchmarks[0].sizes == std::vector<std::uint64_t>{8});  // kept
 }
 
-TEST_CASE("cli: --mode and --host-mode choose the sample modes; a wrong one is named") {
+TEST_CASE("cli: --mode and --host-mode choose the sample modes, a wrong one is named") {
   std::optional<int> exit_now;
   const options o =
       parse_args({"runner", "c.yaml", "--mode", "batch", "--host-mode", "cold"}, exit_now);

@@ -116,7 +116,7 @@ TEST_CASE("sample modes: a stream hold that times out is dropped, the samples ta
   }
 }
 
-TEST_CASE("sample modes: batch times batch_runs calls per sample; the copy in the same mode") {
+TEST_CASE("sample modes: batch times batch_runs calls per sample, the copy in the same mode") {
   const auto [dir, out] = run_modes("modes_batch", "planted_measurement_hooks, cpu_seq",
                                     ", mode: batch, host_mode: batch, batch_runs: 4", "");
   INFO(out.text);

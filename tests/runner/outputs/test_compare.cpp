@@ -47,7 +47,7 @@ TEST_CASE("compare: a planted 2x slowdown is SLOWER and a regression past the th
   CHECK(regressions(c, 1.50).empty());  // 2x is within a 150% threshold
 }
 
-TEST_CASE("compare: identical results are SAME; a change within the noise too") {
+TEST_CASE("compare: identical results are SAME, a change within the noise too") {
   const json base = results({state("a", 10, 1e-3, 0.05)});
   CHECK(compare_results(base, base).states[0].outcome == verdict::same);
   const json noisy = results({state("a", 10, 1.04e-3, 0.05)});
@@ -75,7 +75,7 @@ TEST_CASE("compare: figures of different sample modes are not judged, and say so
   CHECK(compare_results(old_file, results({cold})).states[0].outcome == verdict::modes_differ);
 }
 
-TEST_CASE("compare: states in only one file are listed; failed states are not compared") {
+TEST_CASE("compare: states in only one file are listed, failed states are not compared") {
   json failed = state("c", 10, 1e-3, 0.01);
   failed["status"] = "failed";
   const json base = results({state("a", 10, 1e-3, 0.01), failed});

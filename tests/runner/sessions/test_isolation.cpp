@@ -63,7 +63,7 @@ std::string read_text(const fs::path& path) {
 
 }  // namespace
 
-TEST_CASE("isolation: each fault of a plugin costs its own state; nothing else is lost") {
+TEST_CASE("isolation: each fault of a plugin costs its own state, nothing else is lost") {
   const fs::path dir = scratch("faults");
   const fs::path cfg =
       write(dir, "c.yaml",
@@ -118,7 +118,7 @@ TEST_CASE("isolation: each fault of a plugin costs its own state; nothing else i
   CHECK(line_count(dir / "r.jsonl") == j["records"].size());
 }
 
-TEST_CASE("isolation: a library that aborts while loading is named; the other plugins run") {
+TEST_CASE("isolation: a library that aborts while loading is named, the other plugins run") {
   const fs::path dir = scratch("bad_init");
   const std::string expected =
       "parprim_plugin_planted_bad_static_init.so: cannot load: the "
@@ -329,7 +329,7 @@ TEST_CASE("isolation: a plugin that writes junk into every descriptor costs only
   CHECK(lines == j["records"].size());
 }
 
-TEST_CASE("isolation: out of memory inside run() is that state's failure; when planned, a skip") {
+TEST_CASE("isolation: out of memory inside run() is that state's failure, when planned, a skip") {
   const fs::path dir = scratch("out_of_memory");
   const fs::path cfg = write(
       dir, "c.yaml",
