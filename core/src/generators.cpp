@@ -1,6 +1,10 @@
 #include "parprim/generators.hpp"
 
+#include <algorithm>
 #include <array>
+#include <iterator>
+#include <stdexcept>
+#include <string>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -97,6 +101,8 @@ void fill(std::span<T> out, distribution d, std::uint64_t seed) {
         break;
       }
       throw std::invalid_argument("float_special is defined for f32 and f64 only");
+    default:  // the text distributions: generate() makes them
+      throw std::invalid_argument(std::string(to_string(d)) + " is a text distribution");
   }
 }
 
@@ -115,20 +121,50 @@ constexpr std::array<std::pair<distribution, std::string_view>, 7> names{{
 std::string_view to_string(distribution d) {
   for (const auto& [v, name] : names)
     if (v == d) return name;
+  if (const auto mix = text_mix_of(d)) return utf8::to_string(*mix);
   return "unknown";
 }
 
 std::optional<distribution> parse_distribution(std::string_view name) {
   for (const auto& [v, n] : names)
     if (n == name) return v;
+  if (const auto mix = utf8::parse_text_mix(name))
+    for (const distribution d : text_distributions)
+      if (text_mix_of(d) == mix) return d;
+  return std::nullopt;
+}
+
+std::optional<utf8::text_mix> text_mix_of(distribution d) {
+  for (std::size_t i = 0; i < std::size(text_distributions); ++i)
+    if (text_distributions[i] == d) return utf8::all_text_mixes[i];
   return std::nullopt;
 }
 
 bool applies_to(distribution d, parprim_dtype dtype) {
+  if (text_mix_of(d)) return dtype == PARPRIM_U8 || dtype == PARPRIM_U32;
+  if (dtype == PARPRIM_U8) return false;
   return d != distribution::float_special || is_float(dtype);
 }
 
-host_array generate(parprim_dtype dtype, distribution d, std::uint64_t n, std::uint64_t seed) {
+host_array generate(parprim_dtype dtype, distribution d, std::uint64_t n, std::uint64_t seed,
+                    double error_rate) {
+  if (!applies_to(d, dtype))
+    throw std::invalid_argument(std::string(to_string(d)) + " inputs of " +
+                                std::string(to_string(dtype)) + " do not exist");
+  if (const auto mix = text_mix_of(d)) {
+    host_array a(dtype, n);
+    if (dtype == PARPRIM_U8) {
+      const auto text = utf8::generate_text(*mix, n, error_rate, seed);
+      std::copy(text.begin(), text.end(), a.as<std::uint8_t>().begin());
+    } else {
+      const auto points = utf8::generate_code_points(*mix, n, error_rate, seed);
+      std::copy(points.begin(), points.end(), a.as<std::uint32_t>().begin());
+    }
+    return a;
+  }
+  if (error_rate != 0)
+    throw std::invalid_argument("an error rate applies to text inputs only, not " +
+                                std::string(to_string(d)));
   host_array a(dtype, n);
   dispatch_dtype(dtype, [&]<class T>() { fill(a.as<T>(), d, seed); });
   return a;

@@ -1,5 +1,6 @@
 #include "parprim/plugin_client.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace parprim {
@@ -95,6 +96,7 @@ parprim_io problem_buffers::io() const {
   io.values_in = values_in.get();
   io.values_out = values_out.get();
   io.count = count.get();
+  io.first_error = first_error.get();
   return io;
 }
 
@@ -103,44 +105,53 @@ problem_buffers prepare_buffers(const plugin_client& client, const problem& p, c
   problem_buffers b;
   const std::uint64_t bytes = in.bytes();
   b.in = client.allocate(bytes);
-  b.out = client.allocate(bytes);
+  // At least the input's bytes: the copy baseline copies the input into `out`.
+  b.out = client.allocate(std::max(bytes, p.output_bytes(in.size())));
   client.upload(b.in, in.data(), bytes);
   if (p.has_values()) {
     b.values_in = client.allocate(bytes);
     b.values_out = client.allocate(bytes);
     client.upload(b.values_in, values->data(), bytes);
   }
-  if (p.operation == PARPRIM_OP_COMPACT) b.count = client.allocate(sizeof(std::uint64_t));
+  if (p.has_count()) b.count = client.allocate(sizeof(std::uint64_t));
+  if (p.is_validation()) b.first_error = client.allocate(sizeof(std::uint64_t));
   return b;
 }
 
 run_result validation_run(const plugin_client& client, const plugin_plan& plan,
                           const problem_buffers& buffers, const problem& p, const host_array& in) {
   const bool pairs = p.has_values();
-  const bool compact = p.operation == PARPRIM_OP_COMPACT;
+  const bool counted = p.has_count();
   const std::uint64_t bytes = in.bytes();
+  const std::uint64_t out_bytes = p.output_bytes(in.size());
 
   // The host arrays that receive the results carry the poison up first.
   run_result r;
-  r.out = host_array(p.dtype, in.size());
-  std::memset(r.out.data(), output_poison, bytes);
-  if (bytes) client.upload(buffers.out, r.out.data(), bytes);
+  r.out = host_array(p.output_dtype(), p.output_capacity(in.size()));
+  std::memset(r.out.data(), output_poison, out_bytes);
+  if (out_bytes) client.upload(buffers.out, r.out.data(), out_bytes);
   if (pairs) {  // by the problem: a domain may hand out null for an empty buffer
     r.values_out = host_array(p.dtype, in.size());
     std::memset(r.values_out.data(), output_poison, bytes);
     if (bytes) client.upload(buffers.values_out, r.values_out.data(), bytes);
   }
-  if (compact) {
+  if (counted) {
     std::memset(&r.count, output_poison, sizeof r.count);
     client.upload(buffers.count, &r.count, sizeof r.count);
+  }
+  if (p.is_validation()) {
+    std::memset(&r.first_error, output_poison, sizeof r.first_error);
+    client.upload(buffers.first_error, &r.first_error, sizeof r.first_error);
   }
 
   client.run(plan, buffers.io());
   client.synchronize();
 
-  client.download(r.out.data(), buffers.out, bytes);
+  client.download(r.out.data(), buffers.out, out_bytes);
   if (pairs) client.download(r.values_out.data(), buffers.values_out, bytes);
-  if (compact) client.download(&r.count, buffers.count, sizeof(std::uint64_t));
+  if (counted) client.download(&r.count, buffers.count, sizeof(std::uint64_t));
+  if (p.is_validation())
+    client.download(&r.first_error, buffers.first_error, sizeof(std::uint64_t));
   host_array in_after(p.dtype, in.size());
   client.download(in_after.data(), buffers.in, bytes);
   r.input_unchanged = bytes == 0 || std::memcmp(in_after.data(), in.data(), bytes) == 0;

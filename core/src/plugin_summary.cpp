@@ -27,7 +27,7 @@ std::string plugin_summary::unsupported_reason(const problem& p) const {
     return p.variant.empty()
                ? "no " + std::string(to_string(p.operation)) + " variant"
                : "no " + std::string(to_string(p.operation)) + " variant '" + p.variant + "'";
-  if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
+  if (!chosen->offers(p.dtype))
     return chosen->name + " does not offer " + std::string(to_string(p.dtype));
   if ((chosen->flags & p.required_flags()) != p.required_flags())
     return chosen->name + " does not offer " + p.form();

@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "parprim/utf8/operations.hpp"
+
 namespace parprim {
 namespace {
 
@@ -152,6 +154,7 @@ template bool sorts_before(double, double);
 reference_output compute_reference(const problem& p, const host_array& in,
                                    const host_array* values) {
   if (in.dtype() != p.dtype) throw std::invalid_argument("input type differs from the problem's");
+  if (is_utf8(p.operation)) return utf8::reference_of(p, in);
   if (p.has_values() && (!values || values->size() != in.size() || values->dtype() != p.dtype))
     throw std::invalid_argument("sort pairs needs values of the same size and type");
   reference_output r;
@@ -168,6 +171,9 @@ reference_output compute_reference(const problem& p, const host_array& in,
       case PARPRIM_OP_SORT:
         sort<T>(p, in.as<T>(), values, r);
         break;
+      case PARPRIM_OP_UTF8_DECODE:
+      case PARPRIM_OP_UTF8_ENCODE:
+        break;  // utf8::reference_of, above
     }
   });
   return r;

@@ -7,6 +7,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "parprim/utf8/operations.hpp"
+
 namespace parprim {
 namespace {
 
@@ -100,12 +102,16 @@ template std::string format_value(double);
 
 std::optional<mismatch> validate(const problem& p, const host_array& in,
                                  const reference_output& expected, const backend_output& actual) {
+  if (is_utf8(p.operation)) return utf8::check_output(p, expected, actual);
   if (!actual.out || actual.out->dtype() != p.dtype || actual.out->size() != in.size())
     throw std::invalid_argument("validate: output missing or of the wrong type or size");
   return dispatch_dtype(p.dtype, [&]<class T>() -> std::optional<mismatch> {
     const auto want = expected.out.as<T>();
     const auto got = actual.out->as<T>();
     switch (p.operation) {
+      case PARPRIM_OP_UTF8_DECODE:
+      case PARPRIM_OP_UTF8_ENCODE:
+        break;  // utf8::check_output, above
       case PARPRIM_OP_SCAN:
         if constexpr (std::is_floating_point_v<T>) return check_float_scan<T>(p, in.as<T>(), got);
         return compare_exact<T>("element", want, got, in.size());

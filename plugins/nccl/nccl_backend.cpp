@@ -344,6 +344,9 @@ std::unique_ptr<plan> nccl_backend::create_plan(const problem& p, std::uint64_t 
       return make_distributed_compact(*this, p, n, g);
     case PARPRIM_OP_SORT:
       return make_distributed_sort(*this, p, n, g);
+    case PARPRIM_OP_UTF8_DECODE:
+    case PARPRIM_OP_UTF8_ENCODE:
+      break;  // no UTF-8 variant is declared
   }
   throw error(PARPRIM_UNSUPPORTED, "unknown operation");
 }

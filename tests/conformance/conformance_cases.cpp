@@ -137,6 +137,15 @@ std::vector<problem> forms(parprim_operation op, parprim_dtype dtype) {
           out.push_back(p);
         }
       break;
+    case PARPRIM_OP_UTF8_DECODE:
+      for (auto form : {PARPRIM_UTF8_REPLACE, PARPRIM_UTF8_VALIDATE}) {
+        p.utf8_form = form;
+        out.push_back(p);
+      }
+      break;
+    case PARPRIM_OP_UTF8_ENCODE:
+      out.push_back(p);
+      break;
   }
   std::erase_if(
       out, [](const problem& f) { return f.describe().find(form_filter()) == std::string::npos; });

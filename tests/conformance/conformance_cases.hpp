@@ -49,7 +49,8 @@ void choose_params(const std::string& text);
 bool apply_chosen_params(const variant& v, problem& p);
 
 /// Every form of the operation for one element type: scan kinds, compaction predicates (nonzero
-/// and greater_than with a threshold inside the inputs' range), sort payloads and orders.
+/// and greater_than with a threshold inside the inputs' range), sort payloads and orders, the
+/// UTF-8 decoder's replace and validate forms.
 std::vector<problem> forms(parprim_operation op, parprim_dtype dtype);
 
 /// The seed of one input, so that a failure names a seed that reproduces it alone.

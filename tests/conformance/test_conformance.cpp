@@ -10,7 +10,7 @@
 #include "conformance_cases.hpp"
 #include "conformance_isolation.hpp"
 #include "conformance_plugins.hpp"
-#include "conformance_tally.hpp"
+#include "conformance_run.hpp"
 #include "parprim/generators.hpp"
 #include "parprim/reference.hpp"
 #include "parprim/validate.hpp"
@@ -23,29 +23,10 @@ namespace {
 void check_operation(parprim_operation op, parprim_dtype dtype) {
   // With no available plugin there is nothing to hold to the contract here; the test case
   // "the plugins under test load" fails for that.
-  const plugin_set& set = plugins_under_test();
-  // After its first failure a (plugin, variant, form) is not run again, so one bug gives one
-  // report instead of hundreds.
   std::set<std::string> failed;
-
   for (const problem& form : forms(op, dtype)) {
-    // The plugin variants that declare this form; an input nobody will run is not made.
-    // Each with whether --params chose some of its parameters: a shape the plugin refuses as
-    // UNSUPPORTED (too large for the GPU's shared memory, say) is then skipped, not failed.
-    struct subject {
-      const plugin_client* client;
-      problem p;
-      bool chosen_params;
-    };
-    std::vector<subject> subjects;
-    for (const plugin_client& client : set.available)
-      for (const variant* v : client.variants(op)) {
-        if (!variant_chosen(v->name)) continue;
-        problem p = form;
-        p.variant = v->name;
-        const bool chosen = apply_chosen_params(*v, p);
-        if (client.unsupported_reason(p).empty()) subjects.push_back({&client, p, chosen});
-      }
+    // An input nobody will run is not made.
+    const std::vector<subject> subjects = subjects_for(form);
     if (subjects.empty()) continue;
     for (distribution d : all_distributions) {
       if (!applies_to(d, dtype)) continue;
@@ -59,44 +40,7 @@ void check_operation(parprim_operation op, parprim_dtype dtype) {
         const bool pairs = form.has_values();
         const host_array values = pairs ? generate_values(dtype, n) : host_array();
         const reference_output expected = compute_reference(form, in, pairs ? &values : nullptr);
-
-        for (const auto& s : subjects) {
-          const plugin_client& client = *s.client;
-          const problem& p = s.p;
-          const std::string variant = client.name() + "/" + p.variant;
-          const std::string key = variant + " " + p.describe();
-          if (failed.count(key)) continue;
-          std::string params;
-          for (const auto& [name, value] : p.params)
-            params += (params.empty() ? "" : " ") + name + "=" + std::to_string(value);
-          CAPTURE(client.name(), p.variant, params, p.describe(), to_string(d), n, seed);
-          note_case(client.name() + "/" + p.variant + " " + where);
-          run_result got;
-          std::optional<mismatch> m;
-          try {
-            got = run_once(client, p, in, pairs ? &values : nullptr);
-            m = validate(p, in, expected, {&got.out, &got.values_out, got.count});
-          } catch (const plugin_error& e) {
-            failed.insert(key);
-            if (s.chosen_params && e.status() == PARPRIM_UNSUPPORTED) {
-              std::cout << "conformance: skipped " << key << " at " << params << ": " << e.what()
-                        << "\n";
-              continue;
-            }
-            tally_case(variant, false);
-            FAIL_CHECK(e.what());
-            continue;
-          } catch (const std::exception& e) {
-            failed.insert(key);
-            tally_case(variant, false);
-            FAIL_CHECK(e.what());
-            continue;
-          }
-          if (m || !got.input_unchanged) failed.insert(key);
-          tally_case(variant, !m && got.input_unchanged);
-          CHECK(got.input_unchanged);
-          if (m) FAIL_CHECK(m->describe());
-        }
+        check_subjects(subjects, in, pairs ? &values : nullptr, expected, where, failed);
       }
     }
   }

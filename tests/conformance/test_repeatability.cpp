@@ -52,7 +52,7 @@ void check_repeatable(const plugin_client& client, const problem& p, distributio
   const problem_buffers buffers = prepare_buffers(client, p, in, nullptr);
   const plugin_plan plan = client.create_plan(p, r.n);
   const run_result first = validation_run(client, plan, buffers, p, in);
-  const auto m = validate(p, in, expected, {&first.out, &first.values_out, first.count});
+  const auto m = validate(p, in, expected, first.output());
   if (m) {
     FAIL_CHECK("run 1: " << m->describe());
     return;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -32,6 +33,10 @@ inline constexpr std::uint32_t every_compact =
 inline constexpr std::uint32_t every_sort = PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_PAIRS |
                                             PARPRIM_CAP_SORT_ASCENDING |
                                             PARPRIM_CAP_SORT_DESCENDING;
+/// A UTF-8 decoder offering both forms (replacement and validation); an encoder has one.
+inline constexpr std::uint32_t every_utf8_decode =
+    PARPRIM_CAP_UTF8_REPLACE | PARPRIM_CAP_UTF8_VALIDATE;
+inline constexpr std::uint32_t utf8_encode_form = PARPRIM_CAP_UTF8_REPLACE;
 
 struct param {
   std::string name;
@@ -57,9 +62,16 @@ struct variant {
   parprim_operation operation;
   std::string name;
   std::string description;
-  std::uint32_t dtypes = PARPRIM_ALL_DTYPES;
+  std::uint32_t dtypes = PARPRIM_ALL_DTYPES;  // not read for the UTF-8 operations (offers())
   std::uint32_t flags = 0;
   std::vector<param> params;  // this variant's own parameters
+
+  /// Whether the variant takes inputs of `dtype`: its declared types, or for a UTF-8 operation
+  /// the one type the operation reads (bytes to decode, u32 code points to encode).
+  bool offers(parprim_dtype dtype) const {
+    return is_utf8(operation) ? dtype == utf8_input_dtype(operation)
+                              : (dtypes & PARPRIM_DTYPE_BIT(dtype)) != 0;
+  }
 
   bool declares(const std::string& param_name) const {
     return std::any_of(params.begin(), params.end(),
@@ -177,7 +189,7 @@ inline problem resolve(const plugin_info& info, problem p) {
     throw error(PARPRIM_UNSUPPORTED, info.name + ": no variant '" + p.variant + "' of " +
                                          std::string(to_string(p.operation)));
   p.variant = chosen->name;
-  if (!(chosen->dtypes & PARPRIM_DTYPE_BIT(p.dtype)))
+  if (!chosen->offers(p.dtype))
     throw error(PARPRIM_UNSUPPORTED, info.name + "/" + chosen->name + ": element type " +
                                          std::string(to_string(p.dtype)) + " not offered");
   if ((chosen->flags & p.required_flags()) != p.required_flags())
@@ -428,6 +440,16 @@ const T* io_values_in(const parprim_io& io) {
 template <class T>
 T* io_values_out(const parprim_io& io) {
   return static_cast<T*>(io.values_out);
+}
+inline std::uint64_t* io_count(const parprim_io& io) {
+  return static_cast<std::uint64_t*>(io.count);
+}
+/// utf8_decode's validate form: where the first error's offset goes (an io from a host built
+/// before the field has none, and cannot have asked for the form).
+inline std::uint64_t* io_first_error(const parprim_io& io) {
+  if (io.struct_size < offsetof(parprim_io, first_error) + sizeof io.first_error || !io.first_error)
+    throw error(PARPRIM_INVALID_ARGUMENT, "run: the validate form needs io.first_error");
+  return static_cast<std::uint64_t*>(io.first_error);
 }
 
 }  // namespace parprim

@@ -49,7 +49,11 @@ typedef enum parprim_status {
 typedef enum parprim_operation {
   PARPRIM_OP_SCAN = 1,
   PARPRIM_OP_COMPACT = 2,
-  PARPRIM_OP_SORT = 3
+  PARPRIM_OP_SORT = 3,
+  /* Appended (docs/semantics.md, "UTF-8"). A plugin built before them declares no variant of
+     them, so it loads as before and simply does not offer them. */
+  PARPRIM_OP_UTF8_DECODE = 4, /* n bytes (PARPRIM_U8) in, code points (u32, at most n) out */
+  PARPRIM_OP_UTF8_ENCODE = 5  /* n code points (PARPRIM_U32) in, bytes (at most 4n) out */
 } parprim_operation;
 
 typedef enum parprim_dtype {
@@ -58,7 +62,10 @@ typedef enum parprim_dtype {
   PARPRIM_I64 = 3,
   PARPRIM_U64 = 4,
   PARPRIM_F32 = 5,
-  PARPRIM_F64 = 6
+  PARPRIM_F64 = 6,
+  /* Appended: bytes, the UTF-8 side of utf8_decode and utf8_encode. Not an element type of
+     scan, compact or sort (PARPRIM_ALL_DTYPES leaves it out). */
+  PARPRIM_U8 = 7
 } parprim_dtype;
 
 #define PARPRIM_DTYPE_BIT(dtype) (1u << (unsigned)(dtype))
@@ -87,6 +94,16 @@ typedef enum parprim_sort_payload {
   PARPRIM_SORT_PAIRS = 1 /* keys with values of the same element type */
 } parprim_sort_payload;
 
+/* The form of utf8_decode (utf8_encode has only the first). */
+typedef enum parprim_utf8_form {
+  /* Each maximal subpart of an ill-formed sequence becomes one U+FFFD (decode); a surrogate or
+     a value above 10FFFF becomes U+FFFD's bytes EF BF BD (encode). */
+  PARPRIM_UTF8_REPLACE = 0,
+  /* Nothing is written to `out`: `count` receives the number of ill-formed subparts and
+     `first_error` the byte offset of the first (n when there is none). */
+  PARPRIM_UTF8_VALIDATE = 1
+} parprim_utf8_form;
+
 typedef enum parprim_memory_domain {
   PARPRIM_DOMAIN_HOST = 0,  /* buffers are ordinary host memory */
   PARPRIM_DOMAIN_DEVICE = 1 /* buffers live on an accelerator; only the plugin touches them */
@@ -111,7 +128,9 @@ enum {
   PARPRIM_CAP_SORT_KEYS = 1u << 4,
   PARPRIM_CAP_SORT_PAIRS = 1u << 5,
   PARPRIM_CAP_SORT_ASCENDING = 1u << 6,
-  PARPRIM_CAP_SORT_DESCENDING = 1u << 7
+  PARPRIM_CAP_SORT_DESCENDING = 1u << 7,
+  PARPRIM_CAP_UTF8_REPLACE = 1u << 8, /* utf8_decode and utf8_encode */
+  PARPRIM_CAP_UTF8_VALIDATE = 1u << 9 /* utf8_decode */
 };
 
 /* A tunable integer parameter of a variant (block size, items per thread, threads...). */
@@ -152,16 +171,24 @@ typedef struct parprim_problem {
   int32_t sort_payload; /* parprim_sort_payload, sort only */
   const parprim_param_value* params;
   uint32_t param_count;
+  /* Appended: a host built before it has a smaller struct_size, and the plugin reads REPLACE. */
+  int32_t utf8_form; /* parprim_utf8_form, utf8_decode only */
 } parprim_problem;
 
 /* Buffers of one run, all in the plugin's memory domain. `in` is never written. */
 typedef struct parprim_io {
   uint32_t struct_size;
-  const void* in;        /* scan and compact input; sort keys in */
-  void* out;             /* scan and compact output (n elements); sort keys out */
+  const void* in;        /* scan and compact input; sort keys in; UTF-8 input */
+  void* out;             /* scan and compact output (n elements); sort keys out; UTF-8 output
+                            (decode: room for n code points; encode: room for 4n bytes) */
   const void* values_in; /* sort pairs: values in */
   void* values_out;      /* sort pairs: values out */
-  void* count;           /* compact: a uint64_t receiving the number of kept elements */
+  void* count;           /* a uint64_t receiving: compact, the number of kept elements; UTF-8,
+                            the code points (decode) or bytes (encode) written, or the number
+                            of ill-formed subparts (decode's validate form) */
+  /* Appended. utf8_decode's validate form: a uint64_t receiving the byte offset of the first
+     ill-formed subpart, n when there is none. */
+  void* first_error;
 } parprim_io;
 
 typedef struct parprim_plan parprim_plan; /* opaque, owned by the plugin */

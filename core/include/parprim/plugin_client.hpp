@@ -14,6 +14,7 @@
 #include "parprim/loader.hpp"
 #include "parprim/plugin_summary.hpp"
 #include "parprim/problem.hpp"
+#include "parprim/validate.hpp"
 
 namespace parprim {
 
@@ -112,7 +113,7 @@ class plugin_client {
 
 /// The buffers of one problem in a plugin's domain, with the input uploaded.
 struct problem_buffers {
-  plugin_buffer in, out, values_in, values_out, count;
+  plugin_buffer in, out, values_in, values_out, count, first_error;
   parprim_io io() const;
 };
 
@@ -124,7 +125,9 @@ struct run_result {
   host_array out;
   host_array values_out;
   std::uint64_t count = 0;
+  std::uint64_t first_error = 0;  // utf8_decode validate
   bool input_unchanged = true;  // the input buffer read back equal to what was uploaded
+  backend_output output() const { return {&out, &values_out, count, first_error}; }
 };
 
 /// The byte every output buffer is filled with before a validation run.

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -25,6 +26,7 @@ struct problem {
   std::array<unsigned char, 8> threshold_bytes{};  // a value of the element type
   parprim_sort_order sort_order = PARPRIM_SORT_ASCENDING;
   parprim_sort_payload sort_payload = PARPRIM_SORT_KEYS;
+  parprim_utf8_form utf8_form = PARPRIM_UTF8_REPLACE;  // utf8_decode only
   std::map<std::string, std::int64_t> params;  // tunables; absent ones take their default
 
   template <class T>
@@ -60,6 +62,26 @@ struct problem {
     return operation == PARPRIM_OP_SORT && sort_payload == PARPRIM_SORT_PAIRS;
   }
 
+  // The output side. Scan, compact and sort write n elements of the input's type at most; the
+  // UTF-8 operations change type (utf8_input_dtype), and their validate form writes nothing.
+  parprim_dtype output_dtype() const {
+    return is_utf8(operation) ? utf8_output_dtype(operation) : dtype;
+  }
+  /// Elements `out` has room for: n, 4n bytes for utf8_encode, none for a validate form.
+  std::uint64_t output_capacity(std::uint64_t n) const {
+    if (is_validation()) return 0;
+    return operation == PARPRIM_OP_UTF8_ENCODE ? 4 * n : n;
+  }
+  std::uint64_t output_bytes(std::uint64_t n) const {
+    return output_capacity(n) * dtype_size(output_dtype());
+  }
+  /// The operations that write a count (io.count): compact and the UTF-8 ones.
+  bool has_count() const { return operation == PARPRIM_OP_COMPACT || is_utf8(operation); }
+  /// utf8_decode's validate form: it writes io.count and io.first_error, and no output.
+  bool is_validation() const {
+    return operation == PARPRIM_OP_UTF8_DECODE && utf8_form == PARPRIM_UTF8_VALIDATE;
+  }
+
   /// The capability flag a variant must declare to run this problem.
   std::uint32_t required_flags() const {
     switch (operation) {
@@ -74,6 +96,10 @@ struct problem {
                                                   : PARPRIM_CAP_SORT_PAIRS) |
                (sort_order == PARPRIM_SORT_ASCENDING ? PARPRIM_CAP_SORT_ASCENDING
                                                      : PARPRIM_CAP_SORT_DESCENDING);
+      case PARPRIM_OP_UTF8_DECODE:
+      case PARPRIM_OP_UTF8_ENCODE:
+        return utf8_form == PARPRIM_UTF8_VALIDATE ? PARPRIM_CAP_UTF8_VALIDATE
+                                                  : PARPRIM_CAP_UTF8_REPLACE;
     }
     return 0;
   }
@@ -90,6 +116,9 @@ struct problem {
             dtype, [&]<class T>() { return "greater_than " + format_threshold(threshold<T>()); });
       case PARPRIM_OP_SORT:
         return std::string(to_string(sort_payload)) + " " + std::string(to_string(sort_order));
+      case PARPRIM_OP_UTF8_DECODE:
+      case PARPRIM_OP_UTF8_ENCODE:
+        return std::string(to_string(utf8_form));
     }
     return "?";
   }
@@ -130,6 +159,7 @@ class c_problem {
     std::memcpy(c_.threshold, p.threshold_bytes.data(), 8);
     c_.sort_order = p.sort_order;
     c_.sort_payload = p.sort_payload;
+    c_.utf8_form = p.utf8_form;
     c_.params = values_.empty() ? nullptr : values_.data();
     c_.param_count = static_cast<std::uint32_t>(values_.size());
   }
@@ -156,6 +186,8 @@ inline problem from_c(const parprim_problem& c) {
   std::memcpy(p.threshold_bytes.data(), c.threshold, 8);
   p.sort_order = static_cast<parprim_sort_order>(c.sort_order);
   p.sort_payload = static_cast<parprim_sort_payload>(c.sort_payload);
+  if (c.struct_size >= offsetof(parprim_problem, utf8_form) + sizeof c.utf8_form)
+    p.utf8_form = static_cast<parprim_utf8_form>(c.utf8_form);
   for (std::uint32_t i = 0; i < c.param_count; ++i)
     if (c.params[i].name) p.params[c.params[i].name] = c.params[i].value;
   return p;

@@ -17,6 +17,10 @@ namespace parprim {
 template <class T>
 struct dtype_of;
 template <>
+struct dtype_of<std::uint8_t> {
+  static constexpr parprim_dtype value = PARPRIM_U8;
+};
+template <>
 struct dtype_of<std::int32_t> {
   static constexpr parprim_dtype value = PARPRIM_I32;
 };
@@ -41,12 +45,34 @@ struct dtype_of<double> {
   static constexpr parprim_dtype value = PARPRIM_F64;
 };
 
+/// The element types of scan, compact and sort (bytes, PARPRIM_U8, are the UTF-8 operations'
+/// alone, and never an array operation's element type).
 inline constexpr parprim_dtype all_dtypes[] = {PARPRIM_I32, PARPRIM_U32, PARPRIM_I64,
                                                PARPRIM_U64, PARPRIM_F32, PARPRIM_F64};
+/// The operations over arrays of one element type, and the UTF-8 operations, whose input and
+/// output types are fixed by the operation (utf8_input_dtype below).
+inline constexpr parprim_operation array_operations[] = {PARPRIM_OP_SCAN, PARPRIM_OP_COMPACT,
+                                                         PARPRIM_OP_SORT};
+inline constexpr parprim_operation utf8_operations[] = {PARPRIM_OP_UTF8_DECODE,
+                                                        PARPRIM_OP_UTF8_ENCODE};
 inline constexpr parprim_operation all_operations[] = {PARPRIM_OP_SCAN, PARPRIM_OP_COMPACT,
-                                                       PARPRIM_OP_SORT};
+                                                       PARPRIM_OP_SORT, PARPRIM_OP_UTF8_DECODE,
+                                                       PARPRIM_OP_UTF8_ENCODE};
 
-/// Calls fn.template operator()<T>() with T the C++ type of `dtype`.
+constexpr bool is_utf8(parprim_operation op) {
+  return op == PARPRIM_OP_UTF8_DECODE || op == PARPRIM_OP_UTF8_ENCODE;
+}
+/// The element type of a UTF-8 operation's input (bytes to decode, code points to encode) and
+/// of its output: the problem's dtype is the input's.
+constexpr parprim_dtype utf8_input_dtype(parprim_operation op) {
+  return op == PARPRIM_OP_UTF8_DECODE ? PARPRIM_U8 : PARPRIM_U32;
+}
+constexpr parprim_dtype utf8_output_dtype(parprim_operation op) {
+  return op == PARPRIM_OP_UTF8_DECODE ? PARPRIM_U32 : PARPRIM_U8;
+}
+
+/// Calls fn.template operator()<T>() with T the C++ type of `dtype`: one of all_dtypes (bytes
+/// are no element type an operation is instantiated for).
 template <class Fn>
 decltype(auto) dispatch_dtype(parprim_dtype dtype, Fn&& fn) {
   switch (dtype) {
@@ -62,11 +88,14 @@ decltype(auto) dispatch_dtype(parprim_dtype dtype, Fn&& fn) {
       return fn.template operator()<float>();
     case PARPRIM_F64:
       return fn.template operator()<double>();
+    case PARPRIM_U8:
+      throw std::invalid_argument("bytes (u8) are the UTF-8 operations' input, no element type");
   }
   throw std::invalid_argument("unknown element type " + std::to_string(int(dtype)));
 }
 
 inline std::size_t dtype_size(parprim_dtype dtype) {
+  if (dtype == PARPRIM_U8) return 1;
   return dispatch_dtype(dtype, []<class T>() { return sizeof(T); });
 }
 inline bool is_float(parprim_dtype dtype) {
@@ -78,14 +107,20 @@ namespace detail {
 template <class E, std::size_t N>
 using name_table = std::array<std::pair<E, std::string_view>, N>;
 
-constexpr name_table<parprim_dtype, 6> dtype_names{{{PARPRIM_I32, "i32"},
+constexpr name_table<parprim_dtype, 7> dtype_names{{{PARPRIM_I32, "i32"},
                                                     {PARPRIM_U32, "u32"},
                                                     {PARPRIM_I64, "i64"},
                                                     {PARPRIM_U64, "u64"},
                                                     {PARPRIM_F32, "f32"},
-                                                    {PARPRIM_F64, "f64"}}};
-constexpr name_table<parprim_operation, 3> operation_names{
-    {{PARPRIM_OP_SCAN, "scan"}, {PARPRIM_OP_COMPACT, "compact"}, {PARPRIM_OP_SORT, "sort"}}};
+                                                    {PARPRIM_F64, "f64"},
+                                                    {PARPRIM_U8, "u8"}}};
+constexpr name_table<parprim_operation, 5> operation_names{{{PARPRIM_OP_SCAN, "scan"},
+                                                            {PARPRIM_OP_COMPACT, "compact"},
+                                                            {PARPRIM_OP_SORT, "sort"},
+                                                            {PARPRIM_OP_UTF8_DECODE, "utf8_decode"},
+                                                            {PARPRIM_OP_UTF8_ENCODE, "utf8_encode"}}};
+constexpr name_table<parprim_utf8_form, 2> utf8_form_names{
+    {{PARPRIM_UTF8_REPLACE, "replace"}, {PARPRIM_UTF8_VALIDATE, "validate"}}};
 constexpr name_table<parprim_scan_kind, 2> scan_kind_names{
     {{PARPRIM_SCAN_EXCLUSIVE, "exclusive"}, {PARPRIM_SCAN_INCLUSIVE, "inclusive"}}};
 constexpr name_table<parprim_predicate, 2> predicate_names{
@@ -139,6 +174,9 @@ inline std::string_view to_string(parprim_sort_order v) {
 inline std::string_view to_string(parprim_sort_payload v) {
   return detail::name_of(detail::payload_names, v);
 }
+inline std::string_view to_string(parprim_utf8_form v) {
+  return detail::name_of(detail::utf8_form_names, v);
+}
 inline std::string_view to_string(parprim_timing_basis v) {
   return detail::name_of(detail::timing_names, v);
 }
@@ -163,6 +201,9 @@ inline std::optional<parprim_sort_order> parse_sort_order(std::string_view n) {
 }
 inline std::optional<parprim_sort_payload> parse_sort_payload(std::string_view n) {
   return detail::parse(detail::payload_names, n);
+}
+inline std::optional<parprim_utf8_form> parse_utf8_form(std::string_view n) {
+  return detail::parse(detail::utf8_form_names, n);
 }
 inline std::optional<parprim_timing_basis> parse_timing_basis(std::string_view n) {
   return detail::parse(detail::timing_names, n);

@@ -27,7 +27,8 @@ struct mismatch {
 struct backend_output {
   const host_array* out = nullptr;
   const host_array* values_out = nullptr;  // sort pairs
-  std::uint64_t count = 0;                 // compact
+  std::uint64_t count = 0;                 // compact, UTF-8
+  std::uint64_t first_error = 0;           // utf8_decode validate
 };
 
 std::optional<mismatch> validate(const problem& p, const host_array& in,

@@ -173,17 +173,26 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
       return std::find(keep.begin(), keep.end(), b.operation) == keep.end();
     });
   }
-  const auto types =
-      parse_all(o.types, "element type", [](const std::string& n) { return parse_dtype(n); });
+  // Bytes (u8) are the UTF-8 operations' own type, never one to ask for.
+  const auto types = parse_all(o.types, "element type", [](const std::string& n) {
+    const auto t = parse_dtype(n);
+    return t == PARPRIM_U8 ? std::nullopt : t;
+  });
   const auto sizes =
       parse_all(o.sizes, "size (an integer of at least 0 such as 0, 1000, 2^20 or 2^20-3)",
                 [](const std::string& n) { return parse_size(n); });
   const auto dists = parse_all(o.distributions, "distribution",
                                [](const std::string& n) { return parse_distribution(n); });
   for (auto& b : c.benchmarks) {
-    if (!types.empty()) b.types = types;
+    // A UTF-8 operation reads one type and text; the others, element types and numbers. Each
+    // benchmark takes the overrides of its own kind.
+    const bool text = is_utf8(b.operation);
+    if (!types.empty() && !text) b.types = types;
     if (!sizes.empty()) b.sizes = sizes;
-    if (!dists.empty()) b.distributions = dists;
+    std::vector<distribution> own;
+    for (const distribution d : dists)
+      if (text_mix_of(d).has_value() == text) own.push_back(d);
+    if (!own.empty()) b.distributions = own;
   }
 }
 

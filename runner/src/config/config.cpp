@@ -152,9 +152,23 @@ std::vector<std::string> dtype_names() {
   for (auto t : all_dtypes) v.emplace_back(to_string(t));
   return v;
 }
-std::vector<std::string> distribution_names() {
+/// An element type of scan, compact and sort (bytes are the UTF-8 operations' alone).
+std::optional<parprim_dtype> parse_element_type(const std::string& name) {
+  const auto t = parse_dtype(name);
+  if (t == PARPRIM_U8) return std::nullopt;
+  return t;
+}
+std::vector<std::string> operation_names() {
   std::vector<std::string> v;
-  for (auto d : all_distributions) v.emplace_back(to_string(d));
+  for (auto op : all_operations) v.emplace_back(to_string(op));
+  return v;
+}
+std::vector<std::string> distribution_names(bool text) {
+  std::vector<std::string> v;
+  if (text)
+    for (auto d : text_distributions) v.emplace_back(to_string(d));
+  else
+    for (auto d : all_distributions) v.emplace_back(to_string(d));
   return v;
 }
 
@@ -227,7 +241,8 @@ std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b,
   problem base;
   base.operation = op;
   const YAML::Node kinds = reader::get(b, "kinds"), predicates = reader::get(b, "predicates"),
-                   payloads = reader::get(b, "payloads"), orders = reader::get(b, "orders");
+                   payloads = reader::get(b, "payloads"), orders = reader::get(b, "orders"),
+                   utf8_forms = reader::get(b, "forms");
   auto only_for = [&](const YAML::Node& n, const char* key, parprim_operation owner) {
     if (n.IsDefined() && op != owner)
       r.error(n, std::string(key) + " applies to " + std::string(to_string(owner)) +
@@ -237,6 +252,8 @@ std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b,
   only_for(predicates, "predicates", PARPRIM_OP_COMPACT);
   only_for(payloads, "payloads", PARPRIM_OP_SORT);
   only_for(orders, "orders", PARPRIM_OP_SORT);
+  if (utf8_forms.IsDefined() && op != PARPRIM_OP_UTF8_DECODE)
+    r.error(utf8_forms, "forms applies to utf8_decode benchmarks only (replace, validate)");
 
   switch (op) {
     case PARPRIM_OP_SCAN: {
@@ -296,6 +313,19 @@ std::vector<operation_form> parse_forms(const reader& r, const YAML::Node& b,
         }
       break;
     }
+    case PARPRIM_OP_UTF8_DECODE:
+    case PARPRIM_OP_UTF8_ENCODE: {
+      auto fs = utf8_forms.IsDefined() && op == PARPRIM_OP_UTF8_DECODE
+                    ? parse_names<parprim_utf8_form>(r, utf8_forms, "utf8_decode form",
+                                                     parse_utf8_form, {"replace", "validate"})
+                    : std::vector<parprim_utf8_form>{PARPRIM_UTF8_REPLACE};
+      for (auto f : fs) {
+        problem p = base;
+        p.utf8_form = f;
+        forms.push_back({p, 0});
+      }
+      break;
+    }
   }
   return forms;
 }
@@ -312,17 +342,17 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
                                                 const benchmark_defaults& defaults) {
   const std::string context = "benchmarks[" + std::to_string(index) + "]";
   if (!r.check_map(b, context,
-                   {"name", "operation", "kinds", "predicates", "payloads", "orders", "types",
-                    "sizes", "distributions", "variants", "params"}))
+                   {"name", "operation", "kinds", "predicates", "payloads", "orders", "forms",
+                    "types", "sizes", "distributions", "errors", "variants", "params"}))
     return std::nullopt;
   benchmark_config bc;
   const YAML::Node op = reader::get(b, "operation");
   if (!op.IsDefined()) {
-    r.error(b, context + ": 'operation' is required (scan, compact or sort)");
+    r.error(b, context + ": 'operation' is required (" + join(operation_names()) + ")");
     return std::nullopt;
   }
   auto ops = parse_names<parprim_operation>(r, op, "operation", parse_operation,
-                                            {"scan", "compact", "sort"});
+                                            operation_names());
   if (ops.size() != 1) return std::nullopt;
   bc.operation = ops[0];
   bc.name = std::string(to_string(bc.operation));
@@ -330,11 +360,21 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
     bc.name = r.scalar<std::string>(n, context + ".name", "a string").value_or(bc.name);
   bc.forms = parse_forms(r, b, bc.operation);
 
-  const YAML::Node types =
-      reader::get(b, "types").IsDefined() ? reader::get(b, "types") : defaults.types;
-  bc.types = types.IsDefined()
-                 ? parse_names<parprim_dtype>(r, types, "element type", parse_dtype, dtype_names())
-                 : std::vector<parprim_dtype>{PARPRIM_I32};
+  // A UTF-8 operation reads one type (bytes or code points) and text; the `defaults:` types
+  // and distributions are the array operations'.
+  const bool text = is_utf8(bc.operation);
+  if (text) {
+    if (auto t = reader::get(b, "types"); t.IsDefined())
+      r.error(t, context + ": types does not apply to " + std::string(to_string(bc.operation)) +
+                     ", which reads " + std::string(to_string(utf8_input_dtype(bc.operation))));
+    bc.types = {utf8_input_dtype(bc.operation)};
+  } else {
+    const YAML::Node types =
+        reader::get(b, "types").IsDefined() ? reader::get(b, "types") : defaults.types;
+    bc.types = types.IsDefined() ? parse_names<parprim_dtype>(r, types, "element type",
+                                                              parse_element_type, dtype_names())
+                                 : std::vector<parprim_dtype>{PARPRIM_I32};
+  }
 
   const YAML::Node sizes =
       reader::get(b, "sizes").IsDefined() ? reader::get(b, "sizes") : defaults.sizes;
@@ -343,13 +383,38 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
   else
     bc.sizes = parse_sizes(r, sizes);
 
-  const YAML::Node dists = reader::get(b, "distributions").IsDefined()
+  const YAML::Node dists = reader::get(b, "distributions").IsDefined() || text
                                ? reader::get(b, "distributions")
                                : defaults.distributions;
-  bc.distributions = dists.IsDefined()
-                         ? parse_names<distribution>(r, dists, "distribution", parse_distribution,
-                                                     distribution_names())
-                         : std::vector<distribution>{distribution::uniform};
+  const auto parse_input = [text](const std::string& name) -> std::optional<distribution> {
+    const auto d = parse_distribution(name);
+    if (d && text_mix_of(*d).has_value() != text) return std::nullopt;
+    return d;
+  };
+  bc.distributions =
+      dists.IsDefined()
+          ? parse_names<distribution>(r, dists, text ? "text distribution" : "distribution",
+                                      parse_input, distribution_names(text))
+          : std::vector<distribution>{text ? distribution::text_mixed : distribution::uniform};
+
+  if (auto e = reader::get(b, "errors"); e.IsDefined()) {
+    if (!text) {
+      r.error(e, context + ": errors applies to the UTF-8 operations' text inputs only");
+    } else {
+      bc.error_rates.clear();
+      const auto add = [&](const YAML::Node& item) {
+        const auto v = r.scalar<double>(item, "errors", "a rate from 0 to 1");
+        if (v && *v >= 0 && *v <= 1)
+          bc.error_rates.push_back(*v);
+        else if (v)
+          r.error(item, "errors: " + item.Scalar() + " is not a rate from 0 to 1; left out");
+      };
+      if (e.IsSequence())
+        for (const auto& item : e) add(item);
+      else
+        add(e);
+    }
+  }
 
   if (auto v = reader::get(b, "variants"); v.IsDefined() && !(v.IsScalar() && v.Scalar() == "all"))
     for (const auto& [name, node] : r.names(v, "variants")) {
@@ -377,7 +442,8 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
       }
     }
   }
-  if (bc.forms.empty() || bc.types.empty() || bc.sizes.empty() || bc.distributions.empty()) {
+  if (bc.forms.empty() || bc.types.empty() || bc.sizes.empty() || bc.distributions.empty() ||
+      bc.error_rates.empty()) {
     r.error(b, context + " (" + bc.name + ") has nothing left to run and is skipped");
     return std::nullopt;
   }

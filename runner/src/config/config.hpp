@@ -62,6 +62,7 @@ struct operation_form {
   problem shape;
   double threshold = 0;
 
+  /// The problem for one element type (a UTF-8 operation's is the type it reads).
   problem for_type(parprim_dtype dtype) const {
     problem p = shape;
     p.dtype = dtype;
@@ -79,6 +80,7 @@ struct benchmark_config {
   std::vector<parprim_dtype> types;
   std::vector<std::uint64_t> sizes;
   std::vector<distribution> distributions;
+  std::vector<double> error_rates = {0};    // `errors:`, the UTF-8 operations' text inputs only
   std::vector<std::string> variants;        // empty: every variant of every backend
   std::vector<std::string> variant_places;  // "file:line:column" of each name, for messages
   std::map<std::string, std::vector<std::int64_t>> params;  // tunable axes

@@ -26,6 +26,8 @@ nlohmann::json to_json(const arena_layout& l) {
           {"values_offset", l.values_offset ? nlohmann::json(*l.values_offset) : nullptr},
           {"expected_offset", l.expected_offset},
           {"expected_n", l.expected_n},
+          {"expected_dtype", int(l.expected_dtype)},
+          {"expected_first_error", l.expected_first_error},
           {"expected_values_offset",
            l.expected_values_offset ? nlohmann::json(*l.expected_values_offset) : nullptr},
           {"expected_count", l.expected_count},
@@ -40,6 +42,8 @@ arena_layout layout_from_json(const nlohmann::json& j) {
   if (!j.at("values_offset").is_null()) l.values_offset = j["values_offset"].get<std::uint64_t>();
   l.expected_offset = j.at("expected_offset").get<std::uint64_t>();
   l.expected_n = j.at("expected_n").get<std::uint64_t>();
+  l.expected_dtype = static_cast<parprim_dtype>(j.at("expected_dtype").get<int>());
+  l.expected_first_error = j.at("expected_first_error").get<std::uint64_t>();
   if (!j.at("expected_values_offset").is_null())
     l.expected_values_offset = j["expected_values_offset"].get<std::uint64_t>();
   l.expected_count = j.at("expected_count").get<std::uint64_t>();
@@ -48,16 +52,18 @@ arena_layout layout_from_json(const nlohmann::json& j) {
 }
 
 state_views views_of(const std::byte* base, const arena_layout& l) {
-  auto view = [&](std::uint64_t offset, std::uint64_t n) {
-    return host_array::borrow(l.dtype, n, const_cast<std::byte*>(base) + offset);
+  auto view = [&](std::uint64_t offset, std::uint64_t n, parprim_dtype dtype) {
+    return host_array::borrow(dtype, n, const_cast<std::byte*>(base) + offset);
   };
   state_views v;
-  v.in = view(0, l.n);
-  if (l.values_offset) v.values = view(*l.values_offset, l.n);
+  v.in = view(0, l.n, l.dtype);
+  if (l.values_offset) v.values = view(*l.values_offset, l.n, l.dtype);
   if (l.has_expected) {
-    v.expected.out = view(l.expected_offset, l.expected_n);
-    if (l.expected_values_offset) v.expected.values_out = view(*l.expected_values_offset, l.n);
+    v.expected.out = view(l.expected_offset, l.expected_n, l.expected_dtype);
+    if (l.expected_values_offset)
+      v.expected.values_out = view(*l.expected_values_offset, l.n, l.dtype);
     v.expected.count = l.expected_count;
+    v.expected.first_error = l.expected_first_error;
   }
   return v;
 }
@@ -90,6 +96,7 @@ void state_arena::set_expected(reference_output expected) {
   layout_.has_expected = false;
   layout_.expected_offset = inputs_end_;
   layout_.expected_n = expected.out.size();
+  layout_.expected_dtype = expected.out.dtype();
   std::uint64_t end = inputs_end_ + aligned(expected.out.bytes());
   layout_.expected_values_offset.reset();
   if (expected.values_out.data()) {  // sort pairs (a default array has no storage)
@@ -97,6 +104,7 @@ void state_arena::set_expected(reference_output expected) {
     end += aligned(expected.values_out.bytes());
   }
   layout_.expected_count = expected.count;
+  layout_.expected_first_error = expected.first_error;
   layout_.has_expected = true;
   remap(end);
   copy_into(region_.data(), layout_.expected_offset, expected.out);

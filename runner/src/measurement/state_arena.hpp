@@ -21,8 +21,10 @@ struct arena_layout {
   std::uint64_t n = 0;
   std::optional<std::uint64_t> values_offset;  // sort pairs
   std::uint64_t expected_offset = 0, expected_n = 0;
+  parprim_dtype expected_dtype = PARPRIM_I32;  // the input's, or a UTF-8 operation's output's
   std::optional<std::uint64_t> expected_values_offset;
   std::uint64_t expected_count = 0;
+  std::uint64_t expected_first_error = 0;  // utf8_decode validate
   bool has_expected = false;
 };
 nlohmann::json to_json(const arena_layout& l);

@@ -17,6 +17,12 @@ double bytes_moved(const problem& p, std::uint64_t n, std::uint64_t kept) {
       return double(n + kept) * s;
     case PARPRIM_OP_SORT:
       return (p.has_values() ? 4.0 : 2.0) * double(n) * s;
+    case PARPRIM_OP_UTF8_DECODE:
+    case PARPRIM_OP_UTF8_ENCODE:
+      // The input read, plus what was written: `kept` elements of the output type (none for
+      // the validate form).
+      return double(n) * s +
+             (p.is_validation() ? 0.0 : double(kept) * double(dtype_size(p.output_dtype())));
   }
   return 0;
 }
@@ -67,7 +73,7 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   // Validate first: one run, downloaded and compared with the oracle. Only a correct backend
   // is timed.
   run_result got = validation_run(client_, plan, buffers, p, in);
-  if (const auto m = validate(p, in, inputs.expected, {&got.out, &got.values_out, got.count})) {
+  if (const auto m = validate(p, in, inputs.expected, got.output())) {
     r.status = record_status::failed;
     r.first_mismatch = m->describe();
     r.reason = "validation failed: " + m->describe();
@@ -78,7 +84,7 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
     r.reason = "validation failed: run modified its input";
     return;
   }
-  r.kept = p.operation == PARPRIM_OP_COMPACT ? got.count : r.n;
+  r.kept = p.has_count() ? got.count : r.n;
   r.bytes_moved = bytes_moved(p, r.n, r.kept);
 
   // One timed call per sample. A plugin that times a region of its own call gives that region
@@ -121,10 +127,12 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
       client_.upload(buffers.in, in.data(), bytes);
       if (values) client_.upload(buffers.values_in, values->data(), bytes);
       client_.run(plan, io);
-      client_.download(got.out.data(), buffers.out, bytes);
+      // The output's bytes as the host must take them without knowing the count first.
+      client_.download(got.out.data(), buffers.out, got.out.bytes());
       if (values) client_.download(got.values_out.data(), buffers.values_out, bytes);
-      if (p.operation == PARPRIM_OP_COMPACT)
-        client_.download(&got.count, buffers.count, sizeof(std::uint64_t));
+      if (p.has_count()) client_.download(&got.count, buffers.count, sizeof(std::uint64_t));
+      if (p.is_validation())
+        client_.download(&got.first_error, buffers.first_error, sizeof(std::uint64_t));
       client_.synchronize();
       return std::chrono::duration<double>(clock::now() - t0).count();
     });

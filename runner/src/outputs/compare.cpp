@@ -21,9 +21,13 @@ std::string state_key(const json& r) {
   // The benchmark's name only where it says more than the operation (as in the tables).
   const std::string benchmark = r.at("benchmark").get<std::string>();
   const std::string operation = r.at("operation").get<std::string>();
+  // Text inputs name their error rate (records from before it have none: 0).
+  const double errors = r.value("errors", 0.0);
+  const std::string input = r.at("distribution").get<std::string>() +
+                            (errors != 0 ? fmt::format(" errors={:g}", errors) : "");
   return fmt::format("{}{} {} {} {} n={} {}/{}{}", benchmark == operation ? "" : benchmark + ": ",
                      operation, r.at("form").get<std::string>(), r.at("type").get<std::string>(),
-                     r.at("distribution").get<std::string>(), r.at("n").get<unsigned long long>(),
+                     input, r.at("n").get<unsigned long long>(),
                      r.at("backend").get<std::string>(), r.at("variant").get<std::string>(),
                      params);
 }

@@ -22,18 +22,18 @@ std::string number(const std::optional<sample_stats>& s, double sample_stats::*m
 void write_csv(const std::filesystem::path& path, const results& res) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error(path.string() + ": cannot write CSV results");
-  f << "benchmark,operation,form,type,variant,params,n,distribution,seed,backend,status,"
+  f << "benchmark,operation,form,type,variant,params,n,distribution,errors,seed,backend,status,"
        "median_s,min_s,max_s,noise,samples,copy_median_s,end_to_end_median_s,timing,call_median_s,"
        "bytes_moved,"
        "elements_per_s,gb_per_s,copy_gb_per_s,fraction_of_copy,mode,batch_runs,launches_queued,"
        "host_median_s,sm_mhz_min,max_sm_mhz,throttled,reason\n";
   for (const auto& r : res.records) {
     fmt::print(f,
-               "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.0f},{:.6g},{:.6g},{:"
+               "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.0f},{:.6g},{:.6g},{:"
                ".6g},{:.4f},{},{},{},{},{},{},{},{}\n",
                field(r.benchmark), to_string(r.task.operation), field(r.task.form()),
                to_string(r.task.dtype), field(r.task.variant), field(r.params_suffix()), r.n,
-               to_string(r.input), r.seed, field(r.backend), to_string(r.status),
+               to_string(r.input), r.error_rate, r.seed, field(r.backend), to_string(r.status),
                number(r.time, &sample_stats::median), number(r.time, &sample_stats::min),
                number(r.time, &sample_stats::max), number(r.time, &sample_stats::noise),
                r.time ? std::to_string(r.time->samples) : "",

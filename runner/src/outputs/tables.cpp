@@ -35,7 +35,7 @@ std::vector<table> make_tables(const std::vector<record>& records) {
     shape.variant.clear();
     const std::string title =
         (r.benchmark == std::string(to_string(r.task.operation)) ? "" : r.benchmark + ": ") +
-        shape.describe() + ", " + std::string(to_string(r.input));
+        shape.describe() + ", " + r.input_text();
     auto [it, fresh] = index.try_emplace(title, tables.size());
     if (fresh) {
       tables.push_back({title, {}, {}, {}, {}});

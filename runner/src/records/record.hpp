@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -46,12 +47,20 @@ inline const char* to_string(record_status s) {
   return "?";
 }
 
+/// An error rate as written in a config: "0.01", "1e-04".
+inline std::string error_rate_text(double rate) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", rate);
+  return buf;
+}
+
 struct record {
   // What was run.
   std::string benchmark;
   problem task;  // operation, form, element type, variant and the parameters given
   std::uint64_t n = 0;
   distribution input = distribution::uniform;
+  double error_rate = 0;  // text inputs: the share of characters made ill-formed
   std::uint64_t seed = 0;
   std::string backend;
   std::string backend_version;
@@ -83,13 +92,19 @@ struct record {
   std::string clocks_note;                // why the clocks could not be read
 
   double bytes_moved = 0;  // the byte model of the operation (docs/measurement.md)
-  std::uint64_t kept = 0;  // compact: elements kept
+  std::uint64_t kept = 0;  // compact: elements kept; UTF-8: elements written (or errors)
 
   double elements_per_second() const {
     return time && time->median > 0 ? double(n) / time->median : 0;
   }
   double gb_per_second() const {
     return time && time->median > 0 ? bytes_moved / time->median / 1e9 : 0;
+  }
+  /// The input as a table names it: "uniform", "cjk", "cjk errors=0.01".
+  std::string input_text() const {
+    std::string s(to_string(input));
+    if (error_rate != 0) s += " errors=" + error_rate_text(error_rate);
+    return s;
   }
   /// Copy bandwidth: the input bytes read and written once.
   double copy_gb_per_second() const {

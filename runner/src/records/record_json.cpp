@@ -123,6 +123,12 @@ json record_to_json(const record& r) {
       j["sort_payload"] = to_string(p.sort_payload);
       j["sort_order"] = to_string(p.sort_order);
       break;
+    case PARPRIM_OP_UTF8_DECODE:
+    case PARPRIM_OP_UTF8_ENCODE:
+      j["utf8_form"] = to_string(p.utf8_form);
+      j["errors"] = r.error_rate;
+      j["written"] = r.kept;  // code points or bytes written; ill-formed subparts (validate)
+      break;
   }
   return j;
 }
@@ -150,6 +156,12 @@ record record_from_json(const json& j) {
     case PARPRIM_OP_SORT:
       p.sort_payload = parsed<parprim_sort_payload>(j, "sort_payload", parse_sort_payload);
       p.sort_order = parsed<parprim_sort_order>(j, "sort_order", parse_sort_order);
+      break;
+    case PARPRIM_OP_UTF8_DECODE:
+    case PARPRIM_OP_UTF8_ENCODE:
+      p.utf8_form = parsed<parprim_utf8_form>(j, "utf8_form", parse_utf8_form);
+      r.error_rate = j.value("errors", 0.0);
+      r.kept = j.value("written", std::uint64_t{0});
       break;
   }
   r.benchmark = j.at("benchmark").get<std::string>();
@@ -192,7 +204,7 @@ record record_from_json(const json& j) {
 
 std::string record_key(const record& r) {
   return r.benchmark + "|" + r.task.describe() + "|" + r.task.variant + r.params_suffix() +
-         "|n=" + std::to_string(r.n) + "|" + std::string(to_string(r.input)) +
+         "|n=" + std::to_string(r.n) + "|" + r.input_text() +
          "|seed=" + std::to_string(r.seed) + "|" + r.backend;
 }
 

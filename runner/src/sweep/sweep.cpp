@@ -1,9 +1,11 @@
 #include "sweep/sweep.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "measurement/state_arena.hpp"
 #include "parprim/reference.hpp"
+#include "parprim/seed_mix.hpp"
 #include "records/record_json.hpp"
 #include "support/host_memory.hpp"
 #include "support/interruption.hpp"
@@ -22,7 +24,8 @@ std::string gib(double bytes) {
 // host-domain backend its buffers and scratch (estimated as one more copy of everything).
 double host_bytes_needed(const problem& p, std::uint64_t n, bool host_domain) {
   const double arrays = p.has_values() ? 2.0 : 1.0;
-  const double bytes = double(n) * double(dtype_size(p.dtype)) * arrays;
+  const double bytes =
+      std::max(double(n) * double(dtype_size(p.dtype)), double(p.output_bytes(n))) * arrays;
   const double oracle = 3 * bytes;  // reference, downloaded output, input read back
   return oracle + (host_domain ? 3 * bytes : 0);
 }
@@ -30,9 +33,10 @@ double host_bytes_needed(const problem& p, std::uint64_t n, bool host_domain) {
 }  // namespace
 
 std::uint64_t state_seed(std::uint64_t config_seed, parprim_dtype t, distribution d,
-                         std::uint64_t n) {
+                         std::uint64_t n, double error_rate) {
   std::uint64_t x = config_seed ^ (n * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t(d) << 48) ^
                     (std::uint64_t(t) << 56);
+  if (error_rate != 0) x = mix64(x ^ std::bit_cast<std::uint64_t>(error_rate));
   x = (x ^ (x >> 31)) * 0xBF58476D1CE4E5B9ull;
   return x ^ (x >> 29);
 }
@@ -40,7 +44,8 @@ std::uint64_t state_seed(std::uint64_t config_seed, parprim_dtype t, distributio
 std::size_t state_count(const config& c) {
   std::size_t count = 0;
   for (const auto& b : c.benchmarks)
-    count += b.forms.size() * b.types.size() * b.distributions.size() * b.sizes.size();
+    count += b.forms.size() * b.types.size() * b.distributions.size() * b.error_rates.size() *
+             b.sizes.size();
   return count;
 }
 
@@ -134,11 +139,12 @@ std::vector<record> sweep::run(const callbacks& cb) {
     for (const auto& b : config_.benchmarks) {
       for (parprim_dtype t : b.types)
         for (distribution d : b.distributions)
-          for (std::uint64_t n : b.sizes) {
-            if (interrupted()) throw interrupted_error{};
-            run_point(b, t, d, n, records, cb);
-            if (cb.on_state) cb.on_state(records);
-          }
+          for (double error_rate : b.error_rates)
+            for (std::uint64_t n : b.sizes) {
+              if (interrupted()) throw interrupted_error{};
+              run_point(b, t, d, error_rate, n, records, cb);
+              if (cb.on_state) cb.on_state(records);
+            }
       if (cb.on_benchmark) cb.on_benchmark(records);
     }
   } catch (const interrupted_error&) {
@@ -150,7 +156,8 @@ std::vector<record> sweep::run(const callbacks& cb) {
 // The records of one form of a state, in the order of backends, variants and parameters: those
 // to be made by running a backend, and those skipped for a reason found without running it.
 std::vector<sweep::job> sweep::plan_form(const benchmark_config& b, const problem& form,
-                                         distribution d, std::uint64_t n, std::uint64_t seed) {
+                                         distribution d, double error_rate, std::uint64_t n,
+                                         std::uint64_t seed) {
   std::vector<job> jobs;
   auto skip = [&](record r) { jobs.push_back({nullptr, std::move(r)}); };
   for (const auto& session : backends_) {
@@ -160,6 +167,7 @@ std::vector<sweep::job> sweep::plan_form(const benchmark_config& b, const proble
     base.task = form;
     base.n = n;
     base.input = d;
+    base.error_rate = error_rate;
     base.seed = seed;
     base.backend = session->backend_name();
     base.backend_version = s.version;
@@ -206,9 +214,10 @@ std::vector<sweep::job> sweep::plan_form(const benchmark_config& b, const proble
   return jobs;
 }
 
-void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d, std::uint64_t n,
-                      std::vector<record>& out, const callbacks& cb) {
-  const std::uint64_t seed = state_seed(config_.seed, t, d, n);
+void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d,
+                      double error_rate, std::uint64_t n, std::vector<record>& out,
+                      const callbacks& cb) {
+  const std::uint64_t seed = state_seed(config_.seed, t, d, n, error_rate);
   // A state no backend can run is one skipped record per form, for every backend.
   auto skip_every_form = [&](const std::string& reason) {
     for (const auto& f : b.forms) {
@@ -218,6 +227,7 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
       r.task = f.for_type(t);
       r.n = n;
       r.input = d;
+      r.error_rate = error_rate;
       r.seed = seed;
       r.backend = "-";
       r.status = record_status::skipped;
@@ -226,7 +236,10 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
     }
   };
   if (!applies_to(d, t)) {
-    skip_every_form(std::string(to_string(d)) + " inputs exist for f32 and f64 only");
+    skip_every_form(std::string(to_string(d)) +
+                    (d == distribution::float_special
+                         ? " inputs exist for f32 and f64 only"
+                         : " inputs of " + std::string(to_string(t)) + " do not exist"));
     return;
   }
   const auto available = host_memory_available();
@@ -243,7 +256,7 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
   bool anything_to_run = false;
   for (const auto& f : b.forms) {
     const problem form = f.for_type(t);
-    std::vector<job> jobs = plan_form(b, form, d, n, seed);
+    std::vector<job> jobs = plan_form(b, form, d, error_rate, n, seed);
     for (const auto& j : jobs) anything_to_run |= j.session && !prior_.count(record_key(j.r));
     forms.emplace_back(form, std::move(jobs));
   }
@@ -251,7 +264,7 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
   state_arena arena(region_);
   if (anything_to_run) {
     try {
-      host_array in = generate(t, d, n, seed);
+      host_array in = generate(t, d, n, seed, error_rate);
       std::optional<host_array> values;
       if (std::any_of(b.forms.begin(), b.forms.end(),
                       [](const operation_form& f) { return f.shape.has_values(); }))
@@ -266,7 +279,9 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
 
   for (auto& [form, jobs] : forms) {
     progress_.step(b.name + " " + form.form() + " " + std::string(to_string(t)) + " " +
-                   std::string(to_string(d)) + " n=" + std::to_string(n));
+                   std::string(to_string(d)) +
+                   (error_rate != 0 ? " errors=" + error_rate_text(error_rate) : "") +
+                   " n=" + std::to_string(n));
     bool have_expected = false;
     for (auto& j : jobs) {
       if (auto it = prior_.find(record_key(j.r)); it != prior_.end()) {

@@ -20,11 +20,12 @@
 namespace parprim::runner {
 
 /// The seed of one input, derived from the config's seed, so that a record's seed alone
-/// regenerates its input.
+/// regenerates its input. A text input's error rate is mixed in when it is not 0 (so inputs
+/// without one keep the seeds they had before error rates existed).
 std::uint64_t state_seed(std::uint64_t config_seed, parprim_dtype t, distribution d,
-                         std::uint64_t n);
+                         std::uint64_t n, double error_rate = 0);
 
-/// How many (benchmark, form, type, distribution, size) states a config describes.
+/// How many (benchmark, form, type, distribution, error rate, size) states a config describes.
 std::size_t state_count(const config& c);
 
 /// Records of an earlier run of the same sweep, by record_key (runner --resume).
@@ -52,10 +53,10 @@ class sweep {
     backend_session* session;  // null: the record is already made (skipped)
     record r;
   };
-  void run_point(const benchmark_config& b, parprim_dtype t, distribution d, std::uint64_t n,
-                 std::vector<record>& out, const callbacks& cb);
+  void run_point(const benchmark_config& b, parprim_dtype t, distribution d, double error_rate,
+                 std::uint64_t n, std::vector<record>& out, const callbacks& cb);
   std::vector<job> plan_form(const benchmark_config& b, const problem& form, distribution d,
-                             std::uint64_t n, std::uint64_t seed);
+                             double error_rate, std::uint64_t n, std::uint64_t seed);
   std::vector<std::map<std::string, std::int64_t>> param_combinations(const benchmark_config& b,
                                                                       const variant& v) const;
   void emit(record r, std::vector<record>& out, const callbacks& cb);

@@ -20,6 +20,7 @@
 namespace fs = std::filesystem;
 using bytes = std::vector<std::uint8_t>;
 using code_points = std::vector<std::uint32_t>;
+using parprim::utf8::boundary_bytes;
 using parprim::utf8::decode_reference;
 using parprim::utf8::encode_reference;
 using parprim::utf8::validate_reference;
@@ -51,10 +52,6 @@ code_points concat(std::initializer_list<code_points> parts) {
   return all;
 }
 
-// The byte values where Table 3-7's ranges begin and end, and an ASCII letter.
-const bytes boundary_bytes = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
-                              0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
-                              0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
 
 void write_u32(std::ofstream& f, std::uint32_t v) {
   f.write(reinterpret_cast<const char*>(&v), 4);  // little-endian on every x86 machine here
@@ -169,7 +166,7 @@ TEST_CASE("utf8 reference: decoding agrees with CPython's decode('utf-8', 'repla
   for (int s = 0; s < 20000; ++s) {
     bytes in(rng() % 41);
     for (auto& b : in)
-      b = rng() % 4 ? boundary_bytes[rng() % boundary_bytes.size()] : std::uint8_t(rng());
+      b = rng() % 4 ? boundary_bytes[rng() % std::size(boundary_bytes)] : std::uint8_t(rng());
     inputs.push_back(std::move(in));
   }
 
@@ -247,7 +244,7 @@ TEST_CASE("utf8 rules: is_unit_start marks exactly where the oracle's units begi
   for (int s = 0; s < 20000; ++s, ++checked) {
     bytes in(1 + rng() % 40);
     for (auto& x : in)
-      x = rng() % 4 ? boundary_bytes[rng() % boundary_bytes.size()] : std::uint8_t(rng());
+      x = rng() % 4 ? boundary_bytes[rng() % std::size(boundary_bytes)] : std::uint8_t(rng());
     if (!check_every_prefix(in))
       FAIL("disagree on a random string (seed 20261124, string " << s << ")");
   }

@@ -90,7 +90,8 @@ TEST_CASE("config: an unknown key is named with the valid ones, and the rest sti
   CHECK(p.cfg->benchmarks.size() == 1);
   CHECK(p.messages() ==
         "test.yaml:4:5: unknown key 'colour' in benchmarks[0] (valid keys: name, operation, "
-        "kinds, predicates, payloads, orders, types, sizes, distributions, variants, params)\n");
+        "kinds, predicates, payloads, orders, forms, types, sizes, distributions, errors, variants, "
+        "params)\n");
   CHECK(p.diag.worst() == exit_bad_config);
 }
 
@@ -110,7 +111,7 @@ TEST_CASE("config: a value of the wrong type") {
   CHECK(p.messages().find("'benchmarks' must be a non-empty list") != std::string::npos);
 }
 
-TEST_CASE("config: negative and non-integer sizes are reported and left out; 0 is a size") {
+TEST_CASE("config: negative and non-integer sizes are reported and left out, 0 is a size") {
   const auto p = parse("benchmarks:\n  - operation: scan\n    sizes: [-4, 0, 2.5, ten, 16]\n");
   REQUIRE(p.cfg);
   REQUIRE(p.cfg->benchmarks.size() == 1);
@@ -149,11 +150,53 @@ TEST_CASE("config: unknown operation, type and distribution names") {
       "  - {operation: scan, sizes: [8], types: [i32, int128], distributions: [gaussian]}\n");
   REQUIRE(p.cfg);
   CHECK(p.messages() ==
-        "test.yaml:2:17: unknown operation 'reduce' (valid: scan, compact, sort)\n"
+        "test.yaml:2:17: unknown operation 'reduce' (valid: scan, compact, sort, utf8_decode, "
+        "utf8_encode)\n"
         "test.yaml:3:48: unknown element type 'int128' (valid: i32, u32, i64, u64, f32, f64)\n"
         "test.yaml:3:73: unknown distribution 'gaussian' (valid: uniform, small, all_equal, "
         "sorted, reverse_sorted, few_unique, float_special)\n"
         "test.yaml:3:5: benchmarks[1] (scan) has nothing left to run and is skipped\n");
+}
+
+TEST_CASE("config: the UTF-8 operations take forms, text distributions and error rates") {
+  const auto p = parse(
+      "benchmarks:\n"
+      "  - {operation: utf8_decode, forms: [replace, validate], distributions: [cjk, emoji],\n"
+      "     errors: [0, 1e-2], sizes: [8]}\n"
+      "  - {operation: utf8_encode, sizes: [8]}\n");
+  REQUIRE(p.cfg);
+  CHECK(p.messages().empty());
+  REQUIRE(p.cfg->benchmarks.size() == 2);
+  const auto& decode = p.cfg->benchmarks[0];
+  REQUIRE(decode.forms.size() == 2);
+  CHECK(decode.forms[1].shape.utf8_form == PARPRIM_UTF8_VALIDATE);
+  CHECK(decode.types == std::vector<parprim_dtype>{PARPRIM_U8});
+  CHECK(decode.distributions ==
+        std::vector<distribution>{distribution::text_cjk, distribution::text_emoji});
+  CHECK(decode.error_rates == std::vector<double>{0, 0.01});
+  const auto& encode = p.cfg->benchmarks[1];
+  CHECK(encode.types == std::vector<parprim_dtype>{PARPRIM_U32});
+  CHECK(encode.distributions == std::vector<distribution>{distribution::text_mixed});
+  CHECK(encode.error_rates == std::vector<double>{0});
+}
+
+TEST_CASE("config: text and numbers, types and error rates each on their own operations") {
+  const auto p = parse(
+      "benchmarks:\n"
+      "  - {operation: utf8_decode, types: [u32], distributions: [uniform], sizes: [8]}\n"
+      "  - {operation: scan, types: [u8], distributions: [cjk], errors: [0.5], sizes: [8]}\n"
+      "  - {operation: utf8_encode, forms: [validate], errors: [2], sizes: [8]}\n");
+  REQUIRE(p.cfg);
+  const std::string m = p.messages();
+  CHECK(m.find("types does not apply to utf8_decode, which reads u8") != std::string::npos);
+  CHECK(m.find("unknown text distribution 'uniform' (valid: ascii, latin, cyrillic, arabic, "
+               "cjk, emoji, mixed)") != std::string::npos);
+  CHECK(m.find("unknown element type 'u8'") != std::string::npos);
+  CHECK(m.find("unknown distribution 'cjk'") != std::string::npos);
+  CHECK(m.find("errors applies to the UTF-8 operations' text inputs only") != std::string::npos);
+  CHECK(m.find("forms applies to utf8_decode benchmarks only") != std::string::npos);
+  CHECK(m.find("errors: 2 is not a rate from 0 to 1") != std::string::npos);
+  CHECK(p.diag.worst() == exit_bad_config);
 }
 
 TEST_CASE("config: a form key on the wrong operation") {
@@ -184,36 +227,36 @@ TEST_CASE("config: sizes in text form") {
   CHECK_FALSE(parse_size("99999999999999999999999"));
 }
 
-TEST_CASE("config: sample modes; GPUs cold and CPUs hot by default; a wrong one is named") {
-  const auto plain = parse("benchmarks: [{operation: scan}]\n");
+TEST_CASE("config: sample modes, GPUs cold and CPUs hot by default, a wrong one is named") {
+  const auto plain = parse("benchmarks: [{operation: scan, sizes: [8]}]\n");
   CHECK(plain.cfg->measurement.device_mode == sample_mode::cold);
   CHECK(plain.cfg->measurement.host_mode == sample_mode::hot);
   CHECK(plain.cfg->measurement.mode_for(PARPRIM_DOMAIN_DEVICE) == sample_mode::cold);
   CHECK(plain.cfg->measurement.mode_for(PARPRIM_DOMAIN_HOST) == sample_mode::hot);
   const auto set = parse(
       "measurement: {mode: batch, host_mode: cold, batch_runs: 8}\n"
-      "benchmarks: [{operation: scan}]\n");
+      "benchmarks: [{operation: scan, sizes: [8]}]\n");
   CHECK(set.messages().empty());
   CHECK(set.cfg->measurement.device_mode == sample_mode::batch);
   CHECK(set.cfg->measurement.host_mode == sample_mode::cold);
   CHECK(set.cfg->measurement.batch_runs == 8);
-  const auto bad = parse("measurement: {mode: warm}\nbenchmarks: [{operation: scan}]\n");
+  const auto bad = parse("measurement: {mode: warm}\nbenchmarks: [{operation: scan, sizes: [8]}]\n");
   CHECK(bad.messages() ==
         "test.yaml:1:21: measurement.mode: expected cold, hot or batch, got 'warm'\n");
   CHECK(bad.cfg->measurement.device_mode == sample_mode::cold);  // the rest is kept
 }
 
-TEST_CASE("config: isolation modes; a wrong one is named with the valid ones") {
+TEST_CASE("config: isolation modes, a wrong one is named with the valid ones") {
   using mode = isolation_settings::mode;
-  CHECK(parse("benchmarks: [{operation: scan}]\n").cfg->isolation.how == mode::process);
+  CHECK(parse("benchmarks: [{operation: scan, sizes: [8]}]\n").cfg->isolation.how == mode::process);
   for (const auto& [text, expected] : std::vector<std::pair<std::string, mode>>{
            {"process", mode::process}, {"none", mode::none}, {"both", mode::both}}) {
-    const auto p = parse("isolation: {mode: " + text + "}\nbenchmarks: [{operation: scan}]\n");
+    const auto p = parse("isolation: {mode: " + text + "}\nbenchmarks: [{operation: scan, sizes: [8]}]\n");
     INFO(text);
     CHECK(p.messages().empty());
     CHECK(p.cfg->isolation.how == expected);
   }
-  const auto bad = parse("isolation: {mode: thread}\nbenchmarks: [{operation: scan}]\n");
+  const auto bad = parse("isolation: {mode: thread}\nbenchmarks: [{operation: scan, sizes: [8]}]\n");
   CHECK(bad.messages() ==
         "test.yaml:1:19: isolation.mode: expected process, none or both, got 'thread'\n");
   CHECK(bad.cfg->isolation.how == mode::process);

@@ -36,6 +36,12 @@ constexpr lead lead_of(std::uint8_t b) {
   return {0, 0, 0, 0};                          // F5-FF
 }
 
+/// The byte values where Table 3-7's ranges begin and end, and an ASCII letter: the bytes whose
+/// every combination a decoder is tested on.
+inline constexpr std::uint8_t boundary_bytes[] = {
+    0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+    0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+
 constexpr bool is_continuation(std::uint8_t b) {
   return (b & 0xC0) == 0x80;
 }

@@ -53,7 +53,7 @@ class cub_plan final : public plan {
     if (n_ == 0) return 0;
     if (p_.operation == PARPRIM_OP_SORT) return sort_.temp_bytes(backend_.stream());
     std::size_t bytes = 0;
-    const parprim_io none{sizeof(parprim_io), nullptr, nullptr, nullptr, nullptr, nullptr};
+    const parprim_io none{sizeof(parprim_io), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
     scan_or_select(nullptr, bytes, none);  // without storage CUB reads no pointer
     return bytes;
   }

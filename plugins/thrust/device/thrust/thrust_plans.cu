@@ -75,7 +75,7 @@ class thrust_plan final : public plan {
         vout = backend_.allocate(bytes);
       }
       PARPRIM_CUDA_CHECK(cudaMemsetAsync(in, 0, bytes, backend_.stream()));
-      parprim_io io{sizeof(parprim_io), in, out, vin, vout, count};
+      parprim_io io{sizeof(parprim_io), in, out, vin, vout, count, nullptr};
       run(io);
       backend_.synchronize();
     } catch (...) {
