@@ -11,7 +11,7 @@ cmake --build --preset fuzz
 findings=build-fuzz/findings
 work=build-fuzz/corpus
 mkdir -p "$findings" "$work"
-for target in config worker_reply; do
+for target in config worker_reply utf8_decode; do
   fuzzer=build-fuzz/fuzz/${target}_fuzzer
   corpus=fuzz/corpus/$target
   echo "== $target: replaying $(ls "$corpus" | wc -l) committed inputs"

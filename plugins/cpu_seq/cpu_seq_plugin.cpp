@@ -12,6 +12,7 @@
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "radix_sort_plan.hpp"
+#include "utf8_plan.hpp"
 
 namespace parprim::cpu_seq {
 
@@ -52,12 +53,40 @@ class cpu_seq_backend final : public host_backend {
                       "Boost.Sort's pdqsort_branchless, for comparison",
                       PARPRIM_ALL_DTYPES,
                       every_sort,
+                      {}},
+                     {PARPRIM_OP_UTF8_DECODE,
+                      "simd",
+                      "ASCII runs a register at a time (AVX2, else SSE2), other units branch-free",
+                      PARPRIM_DTYPE_BIT(PARPRIM_U8),
+                      every_utf8_decode,
+                      {}},
+                     {PARPRIM_OP_UTF8_DECODE,
+                      "scalar",
+                      "every unit by the branch-free step, for comparison",
+                      PARPRIM_DTYPE_BIT(PARPRIM_U8),
+                      every_utf8_decode,
+                      {}},
+                     {PARPRIM_OP_UTF8_ENCODE,
+                      "simd",
+                      "ASCII runs a register at a time (AVX2, else SSE2), other code points "
+                      "branch-free",
+                      PARPRIM_DTYPE_BIT(PARPRIM_U32),
+                      utf8_encode_form,
+                      {}},
+                     {PARPRIM_OP_UTF8_ENCODE,
+                      "scalar",
+                      "every code point by the branch-free step, for comparison",
+                      PARPRIM_DTYPE_BIT(PARPRIM_U32),
+                      utf8_encode_form,
                       {}}},
         .params = {},
     };
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    if (is_utf8(p.operation))
+      return make_utf8_plan(p, n, p.variant == "scalar" ? host::utf8::isa::scalar
+                                                        : host::utf8::best_isa());
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
         case PARPRIM_OP_SCAN:
@@ -71,6 +100,9 @@ class cpu_seq_backend final : public host_backend {
             *static_cast<std::uint64_t*>(io.count) =
                 host::compact_range<T>(io_in<T>(io), io_out<T>(io), n, keep);
           });
+        case PARPRIM_OP_UTF8_DECODE:
+        case PARPRIM_OP_UTF8_ENCODE:
+          break;  // make_utf8_plan, above
         case PARPRIM_OP_SORT:
           if (p.variant == "std")
             return host::make_comparison_sort<T>(
@@ -89,6 +121,10 @@ class cpu_seq_backend final : public host_backend {
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_seq: unknown operation");
     });
+  }
+
+  std::string device_description() override {
+    return "one thread; UTF-8 vector path " + std::string(to_string(host::utf8::best_isa()));
   }
 };
 

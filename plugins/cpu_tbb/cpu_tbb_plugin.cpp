@@ -22,6 +22,7 @@
 #include "parprim/host/streaming_store.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
+#include "utf8_plans.hpp"
 
 namespace parprim::cpu_tbb {
 namespace {
@@ -193,6 +194,18 @@ class cpu_tbb_backend final : public host_backend {
                  PARPRIM_ALL_DTYPES,
                  every_sort,
                  {}},
+                {PARPRIM_OP_UTF8_DECODE,
+                 "chunked",
+                 "64 KiB parts from their first unit start, offsets chained, SIMD decoder",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U8),
+                 every_utf8_decode,
+                 {}},
+                {PARPRIM_OP_UTF8_ENCODE,
+                 "chunked",
+                 "32 Ki code point parts, offsets chained, SIMD encoder",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U32),
+                 utf8_encode_form,
+                 {}},
             },
         .params = {{"threads", "worker threads", hardware_threads(), {}}},
     };
@@ -215,8 +228,14 @@ class cpu_tbb_backend final : public host_backend {
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
     const int threads = static_cast<int>(p.params.at("threads"));
+    if (p.operation == PARPRIM_OP_UTF8_DECODE)
+      return std::make_unique<utf8_decode_plan>(p, n, threads);
+    if (p.operation == PARPRIM_OP_UTF8_ENCODE) return std::make_unique<utf8_encode_plan>(n, threads);
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
+        case PARPRIM_OP_UTF8_DECODE:
+        case PARPRIM_OP_UTF8_ENCODE:
+          break;  // the UTF-8 plans, above
         case PARPRIM_OP_SCAN:
           return std::make_unique<scan_plan<T>>(p, n, threads);
         case PARPRIM_OP_COMPACT:

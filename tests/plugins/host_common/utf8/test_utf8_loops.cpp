@@ -1,0 +1,96 @@
+// The host UTF-8 loops on every vector path this CPU has (AVX2, SSE2, scalar), against the
+// oracle: whole inputs, and inputs cut into stretches at every offset near a cut, as cpu_tbb
+// cuts them. The conformance suite tests the plugins through the ABI, with one path each.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "parprim/host/utf8/decode.hpp"
+#include "parprim/host/utf8/encode.hpp"
+#include "parprim/utf8/reference.hpp"
+#include "parprim/utf8/text.hpp"
+
+using namespace parprim;
+using host::utf8::decode_mode;
+using host::utf8::isa;
+
+namespace {
+
+std::vector<isa> paths_here() {
+  std::vector<isa> paths = {isa::scalar};
+#if PARPRIM_HAVE_UTF8_SIMD
+  paths.push_back(isa::sse2);
+  if (__builtin_cpu_supports("avx2")) paths.push_back(isa::avx2);
+#endif
+  return paths;
+}
+
+}  // namespace
+
+TEST_CASE("host utf8: each vector path decodes, counts and validates as the oracle does") {
+  for (const isa path : paths_here())
+    for (const auto mix : utf8::all_text_mixes)
+      for (const double errors : {0.0, 0.01, 0.3})
+        for (const std::uint64_t n : {0ull, 1ull, 5ull, 127ull, 128ull, 129ull, 5000ull}) {
+          const std::uint64_t seed = 77 + n;
+          CAPTURE(to_string(path), utf8::to_string(mix), errors, n, seed);
+          const auto text = utf8::generate_text(mix, n, errors, seed);
+          std::vector<std::uint32_t> want(n + 1), got(n + 1);
+          want.resize(utf8::decode_reference(text.data(), n, want.data()));
+          const auto r = host::utf8::decode_stretch_on<decode_mode::write>(path, text.data(), 0,
+                                                                           n, n, got.data());
+          got.resize(r.units);
+          CHECK(got == want);
+          CHECK(host::utf8::decode_stretch_on<decode_mode::count>(path, text.data(), 0, n, n,
+                                                                   nullptr)
+                    .units == want.size());
+          const auto v = utf8::validate_reference(text.data(), n);
+          const auto w = host::utf8::decode_stretch_on<decode_mode::validate>(path, text.data(),
+                                                                              0, n, n, nullptr);
+          CHECK(w.units == v.ill_formed_subparts);
+          CHECK(w.first_error == v.first_error);
+        }
+}
+
+TEST_CASE("host utf8: stretches cut anywhere near a boundary join into the whole decoding") {
+  const std::uint64_t n = 3000;
+  for (const isa path : paths_here())
+    for (const auto mix : {utf8::text_mix::mixed, utf8::text_mix::emoji, utf8::text_mix::cjk}) {
+      const auto text = utf8::generate_text(mix, n, 0.05, 5);
+      std::vector<std::uint32_t> want(n);
+      want.resize(utf8::decode_reference(text.data(), n, want.data()));
+      for (std::uint64_t cut = 1000; cut < 1008; ++cut) {
+        CAPTURE(to_string(path), utf8::to_string(mix), cut);
+        std::vector<std::uint32_t> got(n, 0xDEADBEEF);
+        const std::uint64_t second = host::utf8::next_unit_start(text.data(), cut, n);
+        const std::uint64_t first_units = host::utf8::decode_stretch_on<decode_mode::count>(
+                                              path, text.data(), 0, cut, n, nullptr)
+                                              .units;
+        // The second stretch written first, at its offset: the first must not write into it.
+        const auto b = host::utf8::decode_stretch_on<decode_mode::write>(
+            path, text.data(), second, n, n, got.data() + first_units);
+        const auto a = host::utf8::decode_stretch_on<decode_mode::write>(path, text.data(), 0,
+                                                                         cut, n, got.data());
+        CHECK(a.units == first_units);
+        got.resize(a.units + b.units);
+        CHECK(got == want);
+      }
+    }
+}
+
+TEST_CASE("host utf8: each vector path encodes as the oracle does, and writes nothing past") {
+  for (const isa path : paths_here())
+    for (const auto mix : utf8::all_text_mixes)
+      for (const std::uint64_t n : {0ull, 1ull, 2ull, 3ull, 4ull, 17ull, 33ull, 4099ull}) {
+        CAPTURE(to_string(path), utf8::to_string(mix), n);
+        const auto points = utf8::generate_code_points(mix, n, 0.05, 9 + n);
+        std::vector<std::uint8_t> want(4 * n + 1);
+        want.resize(utf8::encode_reference(points.data(), n, want.data()));
+        std::vector<std::uint8_t> got(4 * n + 8, 0xA5);
+        const std::uint64_t written = host::utf8::encode_stretch_on(path, points.data(), n, got.data());
+        CHECK(written == want.size());
+        CHECK(std::vector<std::uint8_t>(got.begin(), got.begin() + std::int64_t(written)) == want);
+        for (std::uint64_t i = written; i < got.size(); ++i) CHECK(got[i] == 0xA5);
+      }
+}
