@@ -70,6 +70,18 @@ std::uint64_t text_seed(std::uint64_t n, distribution d, double errors) {
   return case_seed(n, d, PARPRIM_U8) ^ static_cast<std::uint64_t>(errors * 1e6);
 }
 
+// Every text mix at errors 0 and 1e-2 and every size, as bytes (u8) or code points (u32).
+void add_text_inputs(std::vector<named_input>& inputs, parprim_dtype dtype) {
+  for (const distribution d : text_distributions)
+    for (const double errors : {0.0, 1e-2})
+      for (const std::uint64_t n : utf8_sizes()) {
+        const std::uint64_t seed = text_seed(n, d, errors);
+        inputs.push_back({std::string(to_string(d)) + " errors=" + std::to_string(errors) +
+                              " n=" + std::to_string(n) + " seed=" + std::to_string(seed),
+                          [=] { return generate(dtype, d, n, seed, errors); }});
+      }
+}
+
 }  // namespace
 
 std::vector<named_input> utf8_decode_inputs() {
@@ -125,14 +137,7 @@ std::vector<named_input> utf8_decode_inputs() {
                           b.insert(b.end(), buf, buf + utf8::encode_one(cp, buf));
                       return array_of(b);
                     }});
-  for (const distribution d : text_distributions)
-    for (const double errors : {0.0, 1e-2})
-      for (const std::uint64_t n : utf8_sizes()) {
-        const std::uint64_t seed = text_seed(n, d, errors);
-        inputs.push_back({std::string(to_string(d)) + " errors=" + std::to_string(errors) +
-                              " n=" + std::to_string(n) + " seed=" + std::to_string(seed),
-                          [=] { return generate(PARPRIM_U8, d, n, seed, errors); }});
-      }
+  add_text_inputs(inputs, PARPRIM_U8);
   return inputs;
 }
 
@@ -156,14 +161,7 @@ std::vector<named_input> utf8_encode_inputs() {
                           for (auto c : edges) v.insert(v.end(), {a, b, c});
                       return array_of(v);
                     }});
-  for (const distribution d : text_distributions)
-    for (const double errors : {0.0, 1e-2})
-      for (const std::uint64_t n : utf8_sizes()) {
-        const std::uint64_t seed = text_seed(n, d, errors);
-        inputs.push_back({std::string(to_string(d)) + " errors=" + std::to_string(errors) +
-                              " n=" + std::to_string(n) + " seed=" + std::to_string(seed),
-                          [=] { return generate(PARPRIM_U32, d, n, seed, errors); }});
-      }
+  add_text_inputs(inputs, PARPRIM_U32);
   return inputs;
 }
 

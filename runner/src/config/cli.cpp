@@ -173,11 +173,7 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
       return std::find(keep.begin(), keep.end(), b.operation) == keep.end();
     });
   }
-  // Bytes (u8) are the UTF-8 operations' own type, never one to ask for.
-  const auto types = parse_all(o.types, "element type", [](const std::string& n) {
-    const auto t = parse_dtype(n);
-    return t == PARPRIM_U8 ? std::nullopt : t;
-  });
+  const auto types = parse_all(o.types, "element type", parse_element_type);
   const auto sizes =
       parse_all(o.sizes, "size (an integer of at least 0 such as 0, 1000, 2^20 or 2^20-3)",
                 [](const std::string& n) { return parse_size(n); });

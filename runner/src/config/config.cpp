@@ -152,12 +152,6 @@ std::vector<std::string> dtype_names() {
   for (auto t : all_dtypes) v.emplace_back(to_string(t));
   return v;
 }
-/// An element type of scan, compact and sort (bytes are the UTF-8 operations' alone).
-std::optional<parprim_dtype> parse_element_type(const std::string& name) {
-  const auto t = parse_dtype(name);
-  if (t == PARPRIM_U8) return std::nullopt;
-  return t;
-}
 std::vector<std::string> operation_names() {
   std::vector<std::string> v;
   for (auto op : all_operations) v.emplace_back(to_string(op));
@@ -536,6 +530,12 @@ void parse_outputs(const reader& r, const YAML::Node& o, output_settings& s) {
 }
 
 }  // namespace
+
+std::optional<parprim_dtype> parse_element_type(const std::string& name) {
+  const auto t = parse_dtype(name);
+  if (t == PARPRIM_U8) return std::nullopt;
+  return t;
+}
 
 std::optional<std::uint64_t> parse_size(const std::string& text) {
   std::string s;

@@ -104,6 +104,10 @@ std::optional<config> load_config(const std::filesystem::path& path, diagnostics
 std::optional<config> parse_config(const std::string& yaml_text,
                                    const std::filesystem::path& source, diagnostics& diag);
 
+/// An element type of scan, compact and sort by name; nothing for bytes ("u8"), which are the
+/// UTF-8 operations' own type and never one to ask for.
+std::optional<parprim_dtype> parse_element_type(const std::string& name);
+
 /// Parses one size: "0", "1048576", "2^20", "2^20-3", "2^20+1". Nothing for anything else or
 /// below 0.
 std::optional<std::uint64_t> parse_size(const std::string& text);

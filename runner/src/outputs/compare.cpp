@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "records/record.hpp"
+
 namespace parprim::runner {
 namespace {
 
@@ -22,9 +24,8 @@ std::string state_key(const json& r) {
   const std::string benchmark = r.at("benchmark").get<std::string>();
   const std::string operation = r.at("operation").get<std::string>();
   // Text inputs name their error rate (records from before it have none: 0).
-  const double errors = r.value("errors", 0.0);
-  const std::string input = r.at("distribution").get<std::string>() +
-                            (errors != 0 ? fmt::format(" errors={:g}", errors) : "");
+  const std::string input =
+      input_text(r.at("distribution").get<std::string>(), r.value("errors", 0.0));
   return fmt::format("{}{} {} {} {} n={} {}/{}{}", benchmark == operation ? "" : benchmark + ": ",
                      operation, r.at("form").get<std::string>(), r.at("type").get<std::string>(),
                      input, r.at("n").get<unsigned long long>(),

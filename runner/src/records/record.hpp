@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "config/sample_mode.hpp"
 #include "parprim/generators.hpp"
@@ -47,11 +48,16 @@ inline const char* to_string(record_status s) {
   return "?";
 }
 
-/// An error rate as written in a config: "0.01", "1e-04".
-inline std::string error_rate_text(double rate) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", rate);
-  return buf;
+/// An input as tables, keys and messages name it: "uniform", "cjk", "cjk errors=0.01" (a text
+/// input's error rate as written in a config, when it is not 0).
+inline std::string input_text(std::string_view distribution_name, double error_rate) {
+  std::string s(distribution_name);
+  if (error_rate != 0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " errors=%g", error_rate);
+    s += buf;
+  }
+  return s;
 }
 
 struct record {
@@ -100,12 +106,7 @@ struct record {
   double gb_per_second() const {
     return time && time->median > 0 ? bytes_moved / time->median / 1e9 : 0;
   }
-  /// The input as a table names it: "uniform", "cjk", "cjk errors=0.01".
-  std::string input_text() const {
-    std::string s(to_string(input));
-    if (error_rate != 0) s += " errors=" + error_rate_text(error_rate);
-    return s;
-  }
+  std::string input_text() const { return runner::input_text(to_string(input), error_rate); }
   /// Copy bandwidth: the input bytes read and written once.
   double copy_gb_per_second() const {
     return copy_time && copy_time->median > 0

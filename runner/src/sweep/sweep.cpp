@@ -279,9 +279,7 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
 
   for (auto& [form, jobs] : forms) {
     progress_.step(b.name + " " + form.form() + " " + std::string(to_string(t)) + " " +
-                   std::string(to_string(d)) +
-                   (error_rate != 0 ? " errors=" + error_rate_text(error_rate) : "") +
-                   " n=" + std::to_string(n));
+                   input_text(to_string(d), error_rate) + " n=" + std::to_string(n));
     bool have_expected = false;
     for (auto& j : jobs) {
       if (auto it = prior_.find(record_key(j.r)); it != prior_.end()) {

@@ -40,13 +40,16 @@ inline stretch_result decode_stretch(const std::uint8_t* in, std::uint64_t begin
     if constexpr (width != 0) {
       if (i + 4 * width <= end) {
         const unsigned mask = Blocks::non_ascii(in + i);
-        if constexpr (Mode == decode_mode::write) Blocks::widen(in + i, out + r.units);
+        const unsigned ascii =
+            mask == 0 ? unsigned(width) : static_cast<unsigned>(std::countr_zero(mask));
+        // Widened only where the block starts with ASCII (text of no ASCII stores nothing here).
+        if constexpr (Mode == decode_mode::write)
+          if (ascii != 0) Blocks::widen(in + i, out + r.units);
         if (mask == 0) {
           r.units += Mode == decode_mode::validate ? 0 : width;
           i += width;
           continue;
         }
-        const unsigned ascii = static_cast<unsigned>(std::countr_zero(mask));
         // Units one at a time up to the block's last byte that is not ASCII, then the vector
         // test again: text of one accented letter in many costs only that letter's unit.
         scalar_until = i + (31u - static_cast<unsigned>(std::countl_zero(mask))) + 1;

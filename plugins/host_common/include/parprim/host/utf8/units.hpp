@@ -26,6 +26,15 @@ inline constexpr std::array<lead, 256> lead_table = [] {
   return t;
 }();
 
+/// The code point of a `length`-byte sequence whose bytes are b0..b3: the four bytes' payloads
+/// (the lead's under `payload`), then the ones past the length shifted out.
+inline std::uint32_t code_point_of(std::uint32_t b0, std::uint32_t b1, std::uint32_t b2,
+                                   std::uint32_t b3, std::uint32_t payload, unsigned length) {
+  const std::uint32_t bits = (b0 & payload) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 |
+                             (b3 & 0x3F);
+  return bits >> (6 * (4 - (length & 3)) % 24);
+}
+
 struct unit {
   std::uint32_t code_point;  // U+FFFD for a maximal subpart
   unsigned length;           // bytes it takes, 1-4
@@ -43,10 +52,7 @@ inline unit decode_unit(std::uint32_t b0, std::uint32_t b1, std::uint32_t b2, st
   const unsigned m3 = m2 & (l.length >= 4) & ((b3 & 0xC0) == 0x80);
   const unsigned matched = 1 + m1 + m2 + m3;
   const bool complete = matched == l.length;
-  // All four bytes' payloads, then the ones past the sequence's length shifted out.
-  const std::uint32_t bits = (b0 & l.payload) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 |
-                             (b3 & 0x3F);
-  const std::uint32_t cp = bits >> (6 * (4 - (l.length & 3)) % 24);
+  const std::uint32_t cp = code_point_of(b0, b1, b2, b3, l.payload, l.length);
   return {complete ? cp : parprim::utf8::replacement, matched, complete};
 }
 
@@ -85,9 +91,7 @@ inline unsigned length_from_lead(std::uint32_t b0) {
 /// length_from_lead(w & 0xFF); its code point is written to `cp` either way (garbage if not).
 inline bool decode_well_formed(std::uint32_t w, std::uint32_t& cp) {
   const fast_lead& f = fast_table[w & 0xFF];
-  const std::uint32_t bits = (w & f.payload) << 18 | ((w >> 8) & 0x3F) << 12 |
-                             ((w >> 16) & 0x3F) << 6 | ((w >> 24) & 0x3F);
-  cp = bits >> (6 * (4 - (f.length & 3)) % 24);
+  cp = code_point_of(w & 0xFF, (w >> 8) & 0xFF, (w >> 16) & 0xFF, w >> 24, f.payload, f.length);
   return static_cast<std::uint8_t>(((w >> 8) & 0xFF) - f.low) <= f.span &&
          (w & f.continuation_mask) == f.continuation_bits;
 }
