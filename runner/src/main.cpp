@@ -16,6 +16,7 @@
 #include "outputs/printers.hpp"
 #include "outputs/results_store.hpp"
 #include "parprim/isolation/shared_region.hpp"
+#include "parprim/sandbox/sandbox.hpp"
 #include "records/record_json.hpp"
 #include "sessions/plugin_registry.hpp"
 #include "sessions/worker/worker_main.hpp"
@@ -109,6 +110,39 @@ plugin_prober make_prober(bool workers, const worker::launch_settings& launch) {
   };
 }
 
+// The workers' sandbox (docs/isolation.md): the kernel is asked once what it offers, and a
+// missing piece is said once (or, with --require-sandbox, refuses the run: the returned exit
+// status). `context` gets what the results file says of it.
+std::optional<int> plan_sandbox(bool workers, isolation_settings::sandbox_mode mode, bool require,
+                                const isolation_settings& iso, worker::launch_settings& launch,
+                                std::string& context, diagnostics& diag) {
+  if (!workers) {
+    context = "off (no isolation)";
+    if (!require) return std::nullopt;
+    std::cerr << "runner: --require-sandbox: with --no-isolation (or isolation.mode: none) the "
+                 "plugins run in the runner's own process, outside any sandbox\n";
+    return exit_bad_config;
+  }
+  if (mode == isolation_settings::sandbox_mode::off) {
+    context = "off (--no-sandbox or isolation.sandbox: off)";
+    return std::nullopt;
+  }
+  const parprim::sandbox::support support = parprim::sandbox::kernel_support();
+  for (const auto& missing : support.missing()) {
+    if (require) {
+      std::cerr << "runner: --require-sandbox: " << missing << "\n";
+      return exit_backend_not_loaded;
+    }
+    diag.add(exit_ok, "sandbox: " + missing + ": the workers run without it");
+  }
+  launch.sandboxed = true;
+  launch.network_plugins = iso.network;
+  launch.cpu_time_s = iso.cpu_time_s;
+  context = std::string(mode == isolation_settings::sandbox_mode::compare ? "compare" : "on") +
+            " (" + support.describe() + ")";
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -141,6 +175,16 @@ int main(int argc, char** argv) {
     launch.measurement = cfg->measurement;
     launch.load_timeout_s = cfg->isolation.timeout_s;
   }
+  const isolation_settings iso = cfg ? cfg->isolation : isolation_settings{};
+  const auto sandbox_mode = opts.no_sandbox ? isolation_settings::sandbox_mode::off : iso.sandbox;
+  const bool require_sandbox = opts.require_sandbox || iso.require_sandbox;
+  std::string sandbox_context;
+  if (const auto refused = plan_sandbox(workers, sandbox_mode, require_sandbox, iso, launch,
+                                        sandbox_context, diag))
+    return *refused;
+  // Sandbox mode compare: the same plugins again in workers without it.
+  worker::launch_settings unsandboxed = launch;
+  unsandboxed.sandboxed = false;
   const plugin_prober prober = make_prober(workers, launch);
 
   if (opts.list) {
@@ -170,6 +214,8 @@ int main(int argc, char** argv) {
     if (workers) sessions.push_back(worker::make_worker_session(summary, launch));
     if (both)  // the control: what a second worker measures, right after the first
       sessions.push_back(worker::make_worker_session(summary, launch, second_worker_suffix));
+    if (workers && sandbox_mode == isolation_settings::sandbox_mode::compare)
+      sessions.push_back(worker::make_worker_session(summary, unsandboxed, unsandboxed_suffix));
     if (cfg->isolation.in_process())
       sessions.push_back(make_in_process_session(summary, cfg->measurement, both));
   }
@@ -190,6 +236,7 @@ int main(int argc, char** argv) {
   results res;
   res.context = collect_context(registry, opts.config_path->string(), opts.command_line);
   res.context.isolation = both ? "both" : workers ? "process" : "none";
+  res.context.sandbox = sandbox_context;
   res.context.device_mode = to_string(cfg->measurement.device_mode);
   res.context.host_mode = to_string(cfg->measurement.host_mode);
   res.context.batch_runs = cfg->measurement.batch_runs;

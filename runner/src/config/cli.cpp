@@ -61,6 +61,12 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   app.add_flag("--no-isolation", o.no_isolation,
                "run the plugins inside the runner instead of a worker process each (for a "
                "debugger: a crash or hang of a plugin is then the runner's)");
+  app.add_flag("--no-sandbox", o.no_sandbox,
+               "run the workers without the sandbox (isolation.sandbox: off), for a trusted "
+               "plugin that needs more than it allows; said in every record");
+  app.add_flag("--require-sandbox", o.require_sandbox,
+               "refuse to run where the kernel lacks Landlock or seccomp (by default the run "
+               "says so once and goes on without the missing piece)");
   app.add_option("--resume", o.resume,
                  "an earlier run's results JSON: its recorded states are kept, the rest run");
 
@@ -144,6 +150,8 @@ void apply_overrides(config& c, const options& o, diagnostics& diag) {
   if (o.markdown) c.outputs.markdown = o.markdown;
   if (o.no_console) c.outputs.console = false;
   if (o.no_isolation) c.isolation.how = isolation_settings::mode::none;
+  if (o.no_sandbox) c.isolation.sandbox = isolation_settings::sandbox_mode::off;
+  if (o.require_sandbox) c.isolation.require_sandbox = true;
   for (const auto& [text, field, flag] :
        {std::tuple{&o.mode, &c.measurement.device_mode, "--mode"},
         std::tuple{&o.host_mode, &c.measurement.host_mode, "--host-mode"}}) {

@@ -489,7 +489,10 @@ void parse_measurement(const reader& r, const YAML::Node& m, measurement_setting
 }
 
 void parse_isolation(const reader& r, const YAML::Node& node, isolation_settings& s) {
-  if (!r.check_map(node, "isolation", {"mode", "timeout_s", "timeout_ns_per_element"})) return;
+  if (!r.check_map(node, "isolation",
+                   {"mode", "timeout_s", "timeout_ns_per_element", "sandbox", "network",
+                    "cpu_time_s"}))
+    return;
   if (auto n = reader::get(node, "mode"); n.IsDefined()) {
     if (auto mode = r.scalar<std::string>(n, "isolation.mode", "process, none or both")) {
       if (*mode == "process")
@@ -513,6 +516,25 @@ void parse_isolation(const reader& r, const YAML::Node& node, isolation_settings
                 "isolation.timeout_ns_per_element: must be at least 0, got '" + n.Scalar() + "'");
     }
   }
+  if (auto n = reader::get(node, "sandbox"); n.IsDefined()) {
+    // YAML reads a bare on/off as a boolean; either spelling is taken.
+    if (auto mode = r.scalar<std::string>(n, "isolation.sandbox", "on, off or compare")) {
+      if (*mode == "on" || *mode == "true")
+        s.sandbox = isolation_settings::sandbox_mode::on;
+      else if (*mode == "off" || *mode == "false")
+        s.sandbox = isolation_settings::sandbox_mode::off;
+      else if (*mode == "compare")
+        s.sandbox = isolation_settings::sandbox_mode::compare;
+      else
+        r.error(n, "isolation.sandbox: expected on, off or compare, got '" + *mode + "'");
+    }
+  }
+  if (auto n = reader::get(node, "network"); n.IsDefined()) {
+    s.network.clear();
+    for (const auto& [name, item] : r.names(n, "isolation.network")) s.network.push_back(name);
+  }
+  if (auto n = reader::get(node, "cpu_time_s"); n.IsDefined())
+    s.cpu_time_s = r.positive_double(n, "isolation.cpu_time_s").value_or(s.cpu_time_s);
 }
 
 void parse_outputs(const reader& r, const YAML::Node& o, output_settings& s) {

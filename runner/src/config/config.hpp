@@ -49,6 +49,17 @@ struct isolation_settings {
   double timeout_for(std::uint64_t n) const {
     return timeout_s + timeout_ns_per_element * 1e-9 * double(n);
   }
+  // The sandbox around each worker (docs/isolation.md, "The sandbox"). on: every worker;
+  // off: none (a trusted plugin that needs more, --no-sandbox); compare: each backend in a
+  // sandboxed worker and, right after, in one without (records "BACKEND:unsandboxed"), to show
+  // that the sandbox changes no figure.
+  enum class sandbox_mode { on, off, compare };
+  sandbox_mode sandbox = sandbox_mode::on;
+  bool require_sandbox = false;  // refuse to run where the kernel lacks Landlock or seccomp
+  // Plugins (by name) whose workers may use the network: NCCL bootstraps its communicators
+  // over TCP sockets even within one process.
+  std::vector<std::string> network = {"nccl"};
+  double cpu_time_s = 3600;  // RLIMIT_CPU of each worker, all its threads together
 };
 
 struct output_settings {

@@ -36,6 +36,8 @@ struct run_context {
   std::string config_path, command_line;
   // "process" (a worker per backend), "none" (--no-isolation) or "both" (config isolation.mode)
   std::string isolation;
+  // The workers' sandbox: "on (Landlock ABI 7, seccomp)", "off (--no-sandbox)", "compare (...)"
+  std::string sandbox;
   std::vector<plugin_context> plugins;
 };
 

@@ -62,6 +62,7 @@ json to_json(const results& res) {
             {"config", c.config_path},
             {"command_line", c.command_line},
             {"isolation", c.isolation},
+            {"sandbox", c.sandbox},
             {"plugins", plugins}}},
           {"records", records},
           {"diagnostics", diagnostics},

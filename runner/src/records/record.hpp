@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "config/sample_mode.hpp"
 #include "parprim/generators.hpp"
@@ -77,6 +78,10 @@ struct record {
   std::optional<std::string> first_mismatch;  // "element 7: expected 12, actual 13"
   // What a worker printed last before it crashed, exited or was stopped (its tail).
   std::optional<std::string> worker_output;
+  // The sandbox its worker ran in ("on (Landlock ABI 7, seccomp)", "off (--no-sandbox)") and
+  // what it refused the plugin during this state ("write to /home/x refused").
+  std::string sandbox;
+  std::vector<std::string> sandbox_refusals;
 
   // Device-resident time of the operation and of the backend's copy of the input bytes.
   std::optional<sample_stats> time;

@@ -92,6 +92,8 @@ json record_to_json(const record& r) {
             {"reason", r.reason},
             {"first_mismatch", r.first_mismatch ? json(*r.first_mismatch) : json(nullptr)},
             {"worker_output", r.worker_output ? json(*r.worker_output) : json(nullptr)},
+            {"sandbox", r.sandbox},
+            {"sandbox_refusals", r.sandbox_refusals},
             {"time_s", stats_json(r.time)},
             {"copy_time_s", stats_json(r.copy_time)},
             {"end_to_end_time_s", stats_json(r.end_to_end_time)},
@@ -184,6 +186,9 @@ record record_from_json(const json& j) {
     r.first_mismatch = m->get<std::string>();
   if (auto o = j.find("worker_output"); o != j.end() && o->is_string())
     r.worker_output = o->get<std::string>();
+  r.sandbox = j.value("sandbox", "");  // files from before the sandbox: none was said
+  if (auto s = j.find("sandbox_refusals"); s != j.end() && s->is_array())
+    r.sandbox_refusals = s->get<std::vector<std::string>>();
   r.time = stats_from_json(j.value("time_s", json(nullptr)));
   r.copy_time = stats_from_json(j.value("copy_time_s", json(nullptr)));
   r.end_to_end_time = stats_from_json(j.value("end_to_end_time_s", json(nullptr)));

@@ -36,5 +36,7 @@ std::unique_ptr<backend_session> make_in_process_session(const plugin_summary& s
 /// one after the other, differ on this host), then in the runner's own process.
 inline constexpr const char* second_worker_suffix = ":second-worker";
 inline constexpr const char* in_process_suffix = ":in-process";
+/// The suffix of sandbox mode `compare`: each state in a sandboxed worker, then in one without.
+inline constexpr const char* unsandboxed_suffix = ":unsandboxed";
 
 }  // namespace parprim::runner

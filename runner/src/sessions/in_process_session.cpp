@@ -21,6 +21,7 @@ class in_process_session final : public backend_session {
   const std::string& backend_name() const override { return name_; }
 
   record run(record r, const state_arena& arena, double) override {
+    r.sandbox = "off (no isolation)";  // the runner's own process is never sandboxed
     if (lost_reason_) {
       r.status = record_status::failed;
       r.reason = "not run: " + *lost_reason_;

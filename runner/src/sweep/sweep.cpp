@@ -128,6 +128,12 @@ void sweep::emit(record r, std::vector<record>& out, const callbacks& cb) {
                                           std::string(to_string(r.input)) +
                                           " seed=" + std::to_string(r.seed) + ": " + r.label() +
                                           ": " + (r.first_mismatch ? *r.first_mismatch : r.reason));
+  // A refusal is no failure (a plugin that goes on to a right result is valid), but a grader
+  // sees each one among the run's problems, named with its state.
+  for (const auto& refusal : r.sandbox_refusals)
+    diag_.add(exit_ok, r.task.describe() + " n=" + std::to_string(r.n) + " " +
+                           std::string(to_string(r.input)) + " seed=" + std::to_string(r.seed) +
+                           ": " + r.label() + ": sandbox: " + refusal);
   if (cb.on_record) cb.on_record(r);
   out.push_back(std::move(r));
 }

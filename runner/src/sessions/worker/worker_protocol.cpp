@@ -128,6 +128,7 @@ std::optional<hello_reply> read_hello(const std::string& text, std::string& why)
   if (!j) return std::nullopt;
   try {
     hello_reply h;
+    h.sandbox = j->value("sandbox", "");
     if ((*j)["type"] == "hello")
       h.summary = summary_from_json(j->at("summary"));
     else

@@ -1,7 +1,8 @@
 // What the runner and a worker process say to each other, as JSON messages over two pipes
 // (docs/isolation.md):
-//   worker -> runner  {"type": "hello", "summary": {...}}   the plugin loaded
-//                     {"type": "load_error", "message": ...} it did not
+//   worker -> runner  {"type": "hello", "summary": {...}, "sandbox": ...}   the plugin loaded
+//                     {"type": "load_error", "message": ..., "sandbox": ...} it did not
+// ("sandbox": the sandbox the worker entered before loading the plugin, as records say it)
 //   runner -> worker  {"type": "run", "record": {...}, "layout": {...}}
 //   worker -> runner  {"type": "record", "record": {...}, "retire": bool}
 // The runner closes its end to let a worker go. A worker that answers a failed record (or lost
@@ -42,6 +43,7 @@ measurement_settings settings_from_json(const nlohmann::json& j);
 struct hello_reply {
   std::optional<plugin_summary> summary;
   std::string load_error;  // the worker's message when it could not load the plugin
+  std::string sandbox;     // "on (Landlock ABI 7, seccomp)", "off"
 };
 /// A worker's answer to a run request.
 struct run_reply {

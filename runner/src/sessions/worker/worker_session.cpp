@@ -6,9 +6,13 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "parprim/isolation/message_channel.hpp"
+#include "parprim/sandbox/policy.hpp"
 #include "records/record_json.hpp"
 #include "sessions/worker/captured_output.hpp"
 #include "sessions/worker/worker_protocol.hpp"
@@ -30,10 +34,34 @@ std::string seconds_text(double s) {
   return buf;
 }
 
+// The name a plugin's file carries (parprim_plugin_nccl.so: nccl), for a worker that has not
+// said the plugin's name yet (a probe).
+std::string name_of_file(const std::filesystem::path& plugin) {
+  std::string stem = plugin.stem().string();
+  constexpr std::string_view prefix = "parprim_plugin_";
+  return stem.starts_with(prefix) ? stem.substr(prefix.size()) : stem;
+}
+
+// The sandbox's policy for one worker: its own scratch folder (also its TMPDIR and HOME), the
+// plugin's folder readable, the network only for the plugins named in isolation.network.
+std::vector<std::string> sandbox_environment(const std::filesystem::path& plugin,
+                                             const std::string& name, const launch_settings& l,
+                                             const std::filesystem::path& scratch) {
+  sandbox::policy p;
+  p.scratch = scratch;
+  p.readable = {std::filesystem::absolute(plugin).parent_path()};
+  p.network = std::find(l.network_plugins.begin(), l.network_plugins.end(), name) !=
+              l.network_plugins.end();
+  p.cpu_time_s = l.cpu_time_s;
+  const std::string s = scratch.string();
+  return {sandbox::environment_entry(p), "TMPDIR=" + s, "HOME=" + s, "XDG_CACHE_HOME=" + s};
+}
+
 // A running worker: the child, its two pipes and the file that collects what it prints.
 class worker_process {
  public:
-  worker_process(const std::filesystem::path& plugin, const launch_settings& launch)
+  worker_process(const std::filesystem::path& plugin, const std::string& name,
+                 const launch_settings& launch)
       : output_fd_(memfd_create("parprim-worker-output", MFD_CLOEXEC)) {
     if (output_fd_ < 0) throw std::system_error(errno, std::generic_category(), "memfd_create");
     // Appending: after the runner empties it between records, the worker writes from the start.
@@ -45,6 +73,10 @@ class worker_process {
                 {replies_.write_end, reply_fd},
                 {launch.shared_region_fd, shared_region_fd}};
     spec.output_fd = output_fd_;
+    if (launch.sandboxed) {
+      scratch_.emplace();
+      spec.environment = sandbox_environment(plugin, name, launch, scratch_->path());
+    }
     child_.emplace(spec);
     requests_.close_read();
     replies_.close_write();
@@ -90,6 +122,22 @@ class worker_process {
     if (!child_->wait_for(std::chrono::seconds(2))) child_->kill();
   }
 
+  /// The CPU time its threads have used, in seconds (/proc/PID/stat: utime + stime).
+  double cpu_seconds() const {
+    std::ifstream stat("/proc/" + std::to_string(child_->pid()) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close_paren = text.rfind(')');  // the command name may hold spaces
+    if (close_paren == std::string::npos) return 0;
+    std::istringstream fields(text.substr(close_paren + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {  // fields 14 and 15 (1-based)
+      if (i == 14) utime = std::stoull(field);
+      if (i == 15) stime = std::stoull(field);
+    }
+    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+  }
+
   void clear_output() {
     if (ftruncate(output_fd_, 0) != 0) return;
   }
@@ -107,15 +155,17 @@ class worker_process {
  private:
   iso::pipe_pair requests_, replies_;
   int output_fd_ = -1;
+  std::optional<sandbox::scratch_folder> scratch_;  // removed after the child is gone
   std::optional<iso::child_process> child_;
 };
 
 // Starts a worker and waits for its hello; on failure `error` says why.
 std::unique_ptr<worker_process> start_worker(const std::filesystem::path& plugin,
+                                             const std::string& name,
                                              const launch_settings& launch,
                                              std::optional<plugin_summary>& summary,
-                                             std::string& error) {
-  auto w = std::make_unique<worker_process>(plugin, launch);
+                                             std::string& sandbox, std::string& error) {
+  auto w = std::make_unique<worker_process>(plugin, name, launch);
   std::string text;
   switch (
       w->receive(text, clock::now() + std::chrono::duration_cast<clock::duration>(
@@ -123,6 +173,7 @@ std::unique_ptr<worker_process> start_worker(const std::filesystem::path& plugin
     case iso::receive_status::message: {
       std::string why;
       const auto hello = read_hello(text, why);
+      if (hello) sandbox = hello->sandbox;
       if (hello && hello->summary) {
         summary = hello->summary;
         return w;
@@ -171,10 +222,12 @@ class worker_session final : public backend_session {
   const std::string& backend_name() const override { return name_; }
 
   record run(record r, const state_arena& arena, double timeout_s) override {
+    r.sandbox = sandbox_;
     if (!worker_) {
       std::optional<plugin_summary> fresh;
       std::string error;
-      worker_ = start_worker(summary_.path, launch_, fresh, error);
+      worker_ = start_worker(summary_.path, summary_.name, launch_, fresh, sandbox_, error);
+      r.sandbox = sandbox_;
       if (!worker_) return failed(std::move(r), error);
     }
     worker_->clear_output();
@@ -190,10 +243,15 @@ class worker_session final : public backend_session {
         std::string why;
         auto reply = read_run_reply(text, why);
         if (!reply) return garbled(std::move(r), "the worker's reply is " + why);
-        if (reply->retire) {
+        // A worker that has used half its CPU time limit goes too: the next state's fresh one
+        // starts from nothing, and an honest worker never meets the limit midway.
+        if (reply->retire || (launch_.sandboxed && worker_->cpu_seconds() > launch_.cpu_time_s / 2)) {
           worker_->release();
           worker_.reset();
         }
+        // Said by the worker before the plugin was loaded, not by the reply (which the plugin
+        // could have forged).
+        reply->done.sandbox = sandbox_;
         return std::move(reply->done);
       }
       case iso::receive_status::malformed:
@@ -236,6 +294,7 @@ class worker_session final : public backend_session {
   std::string name_;
   const launch_settings& launch_;
   std::unique_ptr<worker_process> worker_;
+  std::string sandbox_ = "off";  // as the last worker said
 };
 
 }  // namespace
@@ -248,13 +307,16 @@ std::string malformed_frame(const std::string& header) {
 
 std::string fault_reason(const iso::termination& t) {
   if (t.signaled && t.code == SIGABRT) return "aborted (SIGABRT)";
+  if (t.signaled && t.code == SIGXCPU)
+    return "stopped by the sandbox's CPU time limit (isolation.cpu_time_s): " + t.describe();
   if (t.signaled) return "crashed: " + t.describe();
   return "the plugin called exit(" + std::to_string(t.code) + ")";
 }
 
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch) {
   probe_result result;
-  auto w = start_worker(path, launch, result.summary, result.error);
+  auto w = start_worker(path, name_of_file(path), launch, result.summary, result.sandbox,
+                        result.error);
   if (w) w->stop();  // it has said all a probe needs
   return result;
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "parprim/isolation/child_process.hpp"
 #include "sessions/backend_session.hpp"
@@ -20,6 +21,12 @@ struct launch_settings {
   measurement_settings measurement;
   int shared_region_fd = -1;
   double load_timeout_s = 60;
+  // The sandbox of each worker (docs/isolation.md): whether there is one, which plugins' may
+  // use the network, and its CPU time limit (a worker that has used half of it is retired
+  // after its state, so that an honest one never meets it midway).
+  bool sandboxed = false;
+  std::vector<std::string> network_plugins;
+  double cpu_time_s = 3600;
 };
 
 /// What a plugin declares, learnt by loading it in a worker; or why it could not be loaded
@@ -27,6 +34,7 @@ struct launch_settings {
 struct probe_result {
   std::optional<plugin_summary> summary;
   std::string error;
+  std::string sandbox;  // the worker's sandbox, as it said
 };
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch);
 
