@@ -8,12 +8,18 @@ Two ratios of medians per run, each between neighbours in time:
   differ is this host's noise from one state to the next (placement of the buffers, neighbours);
 - isolation = in-process / second worker: what leaving the worker changes, plus that noise.
 
+The same for the sandbox (docs/isolation.md): runs with `isolation: {mode: both, sandbox:
+compare}` (configs/sandbox_overhead.yaml) also measure each state in a worker without the sandbox
+(BACKEND:unsandboxed), right after the second worker; `--against :unsandboxed` judges
+unsandboxed / second worker instead of in-process / second worker.
+
 Per backend, variant, operation and size it prints each run's ratios, their geometric means with
 a 95% confidence interval (Student's t over the runs' log ratios), the spread of each, and the
 verdict: isolation agrees when its interval holds 1 (no change is shown). The control's interval
 says how small a change these runs could have seen. As a Markdown table:
 
     python3 scripts/isolation_agreement.py RESULTS.json [RESULTS.json ...]
+    python3 scripts/isolation_agreement.py --against :unsandboxed RESULTS.json [...]
 """
 import json
 import math
@@ -51,7 +57,7 @@ def describe(ratios):
     return f"{mean:.3f}{where}", ci, sd
 
 
-def main(paths):
+def main(paths, against=IN_PROCESS):
     pairs = {}  # (backend, variant, operation, n) -> [(control, isolation)]
     for path in paths:
         with open(path) as f:
@@ -59,21 +65,23 @@ def main(paths):
         times = {(r["backend"], r["variant"], r["operation"], r["n"]): r["time_s"]["median"]
                  for r in records if r["status"] == "ok" and r["time_s"]}
         for (backend, variant, op, n), first in times.items():
-            if backend.endswith(SECOND) or backend.endswith(IN_PROCESS):
+            if ":" in backend:  # a suffixed session of a plugin, never the first worker
                 continue
             second = times.get((backend + SECOND, variant, op, n))
-            in_process = times.get((backend + IN_PROCESS, variant, op, n))
-            if second is None or in_process is None:
+            other = times.get((backend + against, variant, op, n))
+            if second is None or other is None:
                 continue
             pairs.setdefault((backend, variant, op, n), []).append(
-                (second / first, in_process / second))
+                (second / first, other / second))
     if not pairs:
-        sys.exit("isolation_agreement: no state measured in two workers and in process "
-                 "(were these runs made with isolation mode both?)")
+        sys.exit(f"isolation_agreement: no state measured in two workers and as {against} "
+                 "(were these runs made with isolation mode both, and sandbox: compare for "
+                 ":unsandboxed?)")
+    name = against.lstrip(":")
     print("| backend/variant | operation | n | runs | control: second / first worker, each run "
-          "| in-process / second worker, each run | control, geometric mean [95%] "
-          "| isolation, geometric mean [95%] | spread of log ratios, control / isolation "
-          "| isolation agrees |")
+          f"| {name} / second worker, each run | control, geometric mean [95%] "
+          f"| {name}, geometric mean [95%] | spread of log ratios, control / {name} "
+          f"| {name} agrees |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (backend, variant, op, n), runs in pairs.items():
         control = [c for c, _ in runs]
@@ -89,6 +97,10 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    suffix = IN_PROCESS
+    if len(args) >= 2 and args[0] == "--against":
+        suffix, args = args[1], args[2:]
+    if not args:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    main(args, suffix)

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,29 @@ std::optional<policy> policy_from_environment() {
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(policy_variable) + ": " + e.what());
   }
+}
+
+policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::string& name,
+                         const std::vector<std::string>& network_plugins,
+                         const std::filesystem::path& scratch, double cpu_time_s) {
+  policy p;
+  p.scratch = scratch;
+  p.readable = {std::filesystem::absolute(plugin_file).parent_path()};
+  p.network = std::find(network_plugins.begin(), network_plugins.end(), name) !=
+              network_plugins.end();
+  p.cpu_time_s = cpu_time_s;
+  return p;
+}
+
+std::vector<std::string> worker_environment(const policy& p) {
+  const std::string s = p.scratch.string();
+  return {environment_entry(p), "TMPDIR=" + s, "HOME=" + s, "XDG_CACHE_HOME=" + s};
+}
+
+std::string plugin_name_of_file(const std::filesystem::path& plugin_file) {
+  const std::string stem = plugin_file.stem().string();
+  constexpr std::string_view prefix = "parprim_plugin_";
+  return stem.starts_with(prefix) ? stem.substr(prefix.size()) : stem;
 }
 
 scratch_folder::scratch_folder() {

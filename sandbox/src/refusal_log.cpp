@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <system_error>
 
@@ -46,15 +47,18 @@ parprim_sandbox_raw_syscall_return:
 namespace parprim::sandbox::detail {
 namespace {
 
-// Everything below runs in a signal handler: fixed buffers, no allocation, no locks.
+// Everything below runs in a signal handler: fixed buffers, no allocation, no locks. A
+// refusal already in the log only counts once more (a plugin retries on every run).
 constexpr std::size_t entry_bytes = 320;
 constexpr std::size_t log_entries = 128;
 struct entry {
   std::atomic<bool> ready{false};
+  std::atomic<std::uint64_t> times{0};
   char text[entry_bytes];
 };
 std::array<entry, log_entries> entries;
 std::atomic<std::size_t> logged{0};
+std::atomic<std::uint64_t> dropped{0};  // refusals not kept: the log was full
 
 // A bounded string builder over a caller's buffer.
 struct text_builder {
@@ -272,33 +276,43 @@ std::uint64_t handler_syscall_address() {
 }
 
 void log_refusal(const char* text) {
-  const std::size_t i = logged.fetch_add(1, std::memory_order_relaxed);
-  if (i >= log_entries) return;
+  const std::size_t kept = std::min(logged.load(std::memory_order_acquire), log_entries);
+  for (std::size_t i = 0; i < kept; ++i)
+    if (entries[i].ready.load(std::memory_order_acquire) &&
+        std::strncmp(entries[i].text, text, entry_bytes) == 0) {
+      entries[i].times.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+  const std::size_t i = logged.fetch_add(1, std::memory_order_acq_rel);
+  if (i >= log_entries) {
+    dropped.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
   text_builder t{entries[i].text, entry_bytes};
   t.add(text);
+  entries[i].times.store(1, std::memory_order_relaxed);
   entries[i].ready.store(true, std::memory_order_release);
 }
 
 std::vector<std::string> drain_refusals(std::size_t limit) {
-  const std::size_t count = logged.load(std::memory_order_acquire);
+  const std::size_t count = std::min(logged.load(std::memory_order_acquire), log_entries);
   std::vector<std::string> out;
-  std::size_t more = count > log_entries ? count - log_entries : 0;
-  for (std::size_t i = 0; i < std::min(count, log_entries); ++i) {
+  std::uint64_t more = dropped.exchange(0, std::memory_order_relaxed);
+  for (std::size_t i = 0; i < count; ++i) {
     if (!entries[i].ready.load(std::memory_order_acquire)) continue;
     std::string text = entries[i].text;
+    const std::uint64_t times = entries[i].times.exchange(0, std::memory_order_relaxed);
     entries[i].ready.store(false, std::memory_order_relaxed);
-    bool seen = false;
-    for (const auto& o : out) seen = seen || o == text;
-    if (seen) continue;
+    if (times > 1) text += " (" + std::to_string(times) + " times)";
     if (out.size() < limit)
       out.push_back(std::move(text));
     else
-      ++more;
+      more += times;
   }
   logged.store(0, std::memory_order_release);
   if (more > 0) {
-    if (out.size() == limit && !out.empty()) out.pop_back(), ++more;
-    out.push_back("and " + std::to_string(more) + " more");
+    if (out.size() == limit) out.pop_back(), ++more;
+    out.push_back("and " + std::to_string(more) + " more refused calls");
   }
   return out;
 }

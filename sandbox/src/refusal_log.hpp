@@ -17,11 +17,12 @@ void install_refusal_handler();
 /// filter lets a watched call through.
 std::uint64_t handler_syscall_address();
 
-/// Appends one refusal (async-signal-safe; the log keeps the first entries and counts the rest).
+/// Appends one refusal, or counts it once more when the log has it (async-signal-safe; the log
+/// keeps 128 different refusals and counts the ones past them).
 void log_refusal(const char* text);
 
-/// The refusals logged since the last call, each once, at most `limit` (the last entry then
-/// says how many more there were).
+/// The refusals logged since the last call, each once ("... refused (12 times)" when it was
+/// repeated), at most `limit` (the last entry then says how many more there were).
 std::vector<std::string> drain_refusals(std::size_t limit);
 
 }  // namespace parprim::sandbox::detail

@@ -14,21 +14,23 @@ import sys
 INCLUDE_ROOTS = {
     "core/include": "core",
     "isolation/include": "isolation",
+    "sandbox/include": "sandbox",
     "plugins/host_common/include": "host_common",
     "plugins/cuda_common/include": "cuda_common",
 }
 
 # What each top-level room may include besides itself. A backend plugin is a room of its own
 # ("plugin:NAME") and sees only the SDK and the shared helpers: never another plugin, the
-# runner or the isolation layer.
+# runner, the isolation layer or the sandbox.
 TOP_ALLOWED = {
     "core": set(),
     "isolation": {"core"},
+    "sandbox": set(),
     "host_common": {"core"},
     "cuda_common": {"core", "host_common"},
     "plugin": {"core", "host_common", "cuda_common"},
     "course": {"core", "host_common", "cuda_common"},
-    "runner": {"core", "isolation"},
+    "runner": {"core", "isolation", "sandbox"},
 }
 
 # runner/src, bottom up: a room includes only from itself and the rooms before it. main.cpp, at
@@ -47,7 +49,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 
 def top_room(rel):
     parts = rel.parts
-    if parts[0] in ("core", "isolation", "course", "runner"):
+    if parts[0] in ("core", "isolation", "sandbox", "course", "runner"):
         return parts[0]
     if parts[0] == "plugins" and len(parts) > 2:
         return parts[1] if parts[1] in ("host_common", "cuda_common") else "plugin:" + parts[1]
@@ -89,7 +91,7 @@ def violations(tree):
     """(the includes that cross the wrong way, how many includes of the tree's own were read)"""
     found = []
     checked = 0
-    for top in ("core", "isolation", "course", "runner/src", "plugins"):
+    for top in ("core", "isolation", "sandbox", "course", "runner/src", "plugins"):
         for source in sorted((tree / top).rglob("*")):
             if source.suffix not in SOURCE_SUFFIXES or not source.is_file():
                 continue

@@ -11,6 +11,7 @@
 
 #include "conformance_tally.hpp"
 #include "parprim/isolation/child_process.hpp"
+#include "parprim/sandbox/sandbox.hpp"
 
 namespace parprim::conformance {
 namespace fs = std::filesystem;
@@ -27,15 +28,22 @@ std::string read_file(const fs::path& path) {
 enum class outcome { passed, failed, unavailable, nothing_matched };
 
 // Runs one plugin's child; prints a line saying how it went when it did not end by itself.
-outcome test_one(const fs::path& self, const fs::path& file, const isolation_options& options,
-                 const fs::path& breadcrumb) {
+outcome test_one(const fs::path& self, const fs::path& file, const isolation_options& options) {
+  // The child's scratch folder holds its breadcrumb, the one file it writes (in the sandbox,
+  // the one folder it may write in).
+  const sandbox::scratch_folder scratch;
+  const fs::path breadcrumb = scratch.path() / "case";
   std::error_code ec;
-  fs::remove(breadcrumb, ec);
   isolation::child_spec spec;
   spec.executable = self;
   spec.args = options.forwarded_args;
   spec.args.insert(spec.args.end(), {"--isolated-plugin", file.string()});
   spec.environment = {std::string(breadcrumb_variable) + "=" + breadcrumb.string()};
+  if (options.sandbox)
+    for (auto& entry : sandbox::worker_environment(sandbox::policy_for_plugin(
+             file, sandbox::plugin_name_of_file(file), options.network_plugins, scratch.path(),
+             options.cpu_time_s)))
+      spec.environment.push_back(std::move(entry));
   std::cout.flush();
   isolation::child_process child(spec);
 
@@ -83,12 +91,18 @@ outcome test_one(const fs::path& self, const fs::path& file, const isolation_opt
 
 int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
                  const isolation_options& options) {
-  // One breadcrumb file per suite run, named by this process's id.
-  const fs::path breadcrumb =
-      fs::temp_directory_path() / ("parprim-conformance-" + std::to_string(getpid()) + ".case");
+  if (options.sandbox) {
+    // Said once; with --require-sandbox, nothing is tested without the whole sandbox.
+    for (const auto& missing : sandbox::kernel_support().missing()) {
+      std::cout << "conformance: sandbox: " << missing
+                << (options.require_sandbox ? ", and --require-sandbox asks for it\n"
+                                            : ": the plugins run without it\n");
+      if (options.require_sandbox) return 1;
+    }
+  }
   int passed = 0, failed = 0, unavailable = 0, nothing_matched = 0;
   for (const auto& file : files) {
-    switch (test_one(self, file, options, breadcrumb)) {
+    switch (test_one(self, file, options)) {
       case outcome::passed:
         ++passed;
         break;
@@ -103,8 +117,6 @@ int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
         break;
     }
   }
-  std::error_code ec;
-  fs::remove(breadcrumb, ec);
   std::cout << "conformance: " << passed << " plugins passed, " << failed << " failed, "
             << unavailable << " unavailable here\n";
   if (nothing_matched) {
@@ -119,6 +131,22 @@ int run_isolated(const fs::path& self, const std::vector<fs::path>& files,
     return 1;
   }
   return 0;
+}
+
+bool enter_sandbox(const fs::path& plugin) {
+  try {
+    if (const auto policy = sandbox::policy_from_environment()) sandbox::enter(*policy);
+    return true;
+  } catch (const std::exception& e) {
+    std::cout << "conformance: " << plugin.string() << ": cannot enter the sandbox: " << e.what()
+              << "\n";
+    return false;
+  }
+}
+
+void report_refusals(const fs::path& plugin) {
+  for (const auto& refusal : sandbox::take_refusals())
+    std::cout << "conformance: " << plugin.string() << ": sandbox: " << refusal << "\n";
 }
 
 void note_case(const std::string& text) {

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include "conformance_cases.hpp"
 #include "conformance_isolation.hpp"
@@ -22,8 +24,9 @@ namespace {
 // Catch2's own arguments, without the ones this main handles, for the children.
 std::vector<std::string> forwarded(int argc, char** argv) {
   const std::vector<std::string> ours_with_value = {"--plugins", "--case-timeout",
-                                                    "--isolated-plugin"};
-  const std::vector<std::string> our_flags = {"--no-isolation", "--require-available"};
+                                                    "--isolated-plugin", "--sandbox-network"};
+  const std::vector<std::string> our_flags = {"--no-isolation", "--require-available",
+                                              "--no-sandbox", "--require-sandbox"};
   std::vector<std::string> out;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
   Catch::Session session;
   std::string plugins, isolated_plugin;
   bool no_isolation = false;
+  bool no_sandbox = false;
+  std::optional<std::string> network_text;
   // $PARPRIM_CONFORMANCE_MAX_SIZE is --max-size's default: the asan test preset sets it, since
   // the sanitizers make the largest cases the slowest part of CI without finding more there.
   std::uint64_t max_size = ~std::uint64_t(0);
@@ -80,6 +85,15 @@ int main(int argc, char** argv) {
                   "test every plugin in this process (for a debugger; a crash then ends the run)") |
               Opt(options.require_available)["--require-available"](
                   "fail when no plugin can be tested here (for GPU machines and CI)") |
+              Opt(no_sandbox)["--no-sandbox"](
+                  "test the plugins without the sandbox (docs/isolation.md), for a trusted "
+                  "plugin that needs more than it allows") |
+              Opt(network_text, "names")["--sandbox-network"](
+                  "the plugins (comma-separated names) whose child may use the network in the "
+                  "sandbox (default: nccl, whose library bootstraps over TCP; 'none' for none)") |
+              Opt(options.require_sandbox)["--require-sandbox"](
+                  "fail where the kernel lacks Landlock or seccomp (by default the suite says "
+                  "so once and goes on without the missing piece)") |
               Opt(options.case_timeout_s, "seconds")["--case-timeout"](
                   "stop a plugin that spends longer than this on one case (default 60)") |
               Opt(max_size, "n")["--max-size"](
@@ -116,7 +130,9 @@ int main(int argc, char** argv) {
   const bool listing =
       cfg.showHelp || cfg.listTests || cfg.listTestNamesOnly || cfg.listTags || cfg.listReporters;
   if (!isolated_plugin.empty()) {
-    // A child: one plugin. An unavailable one is said once and not tested.
+    // A child: one plugin, in the sandbox its parent set out, entered before the plugin is
+    // loaded. An unavailable one is said once and not tested.
+    if (!parprim::conformance::enter_sandbox(isolated_plugin)) return 1;
     parprim::conformance::request_plugins(isolated_plugin);
     const auto& set = parprim::conformance::plugins_under_test();
     if (set.available.empty() && set.load_errors.empty()) {
@@ -125,6 +141,7 @@ int main(int argc, char** argv) {
       return parprim::conformance::exit_unavailable;
     }
     const int failed_assertions = session.run();
+    parprim::conformance::report_refusals(isolated_plugin);
     parprim::conformance::note_case("");  // ran to the end
     if (parprim::conformance::test_cases_run() == 0) return nothing_matched(session);
     // Catch2 exits with its count of failures, which could be any code, exit_unavailable too.
@@ -138,6 +155,13 @@ int main(int argc, char** argv) {
     return failed_assertions;
   }
   options.forwarded_args = forwarded(argc, argv);
+  options.sandbox = !no_sandbox;
+  if (network_text) {
+    options.network_plugins.clear();
+    std::stringstream names(*network_text);
+    for (std::string name; std::getline(names, name, ',');)
+      if (!name.empty() && name != "none") options.network_plugins.push_back(name);
+  }
   return parprim::conformance::run_isolated(std::filesystem::read_symlink("/proc/self/exe"),
                                             parprim::conformance::requested_plugin_files(),
                                             options);

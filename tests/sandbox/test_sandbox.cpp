@@ -302,6 +302,7 @@ TEST_CASE("sandbox: the log keeps each refusal once and counts what it could not
     return std::string("tried");
   });
   REQUIRE(r.refusals.size() == 20);
-  CHECK(r.refusals[0] == "write to " + (f.home / "same").string() + " refused");
-  CHECK(r.refusals[19] == "and 12 more");
+  CHECK(r.refusals[0] == "write to " + (f.home / "same").string() + " refused (3 times)");
+  CHECK(r.refusals[1] == "write to " + (f.home / "file0").string() + " refused");
+  CHECK(r.refusals[19] == "and 12 more refused calls");
 }

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cmath>
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -34,29 +33,6 @@ std::string seconds_text(double s) {
   return buf;
 }
 
-// The name a plugin's file carries (parprim_plugin_nccl.so: nccl), for a worker that has not
-// said the plugin's name yet (a probe).
-std::string name_of_file(const std::filesystem::path& plugin) {
-  std::string stem = plugin.stem().string();
-  constexpr std::string_view prefix = "parprim_plugin_";
-  return stem.starts_with(prefix) ? stem.substr(prefix.size()) : stem;
-}
-
-// The sandbox's policy for one worker: its own scratch folder (also its TMPDIR and HOME), the
-// plugin's folder readable, the network only for the plugins named in isolation.network.
-std::vector<std::string> sandbox_environment(const std::filesystem::path& plugin,
-                                             const std::string& name, const launch_settings& l,
-                                             const std::filesystem::path& scratch) {
-  sandbox::policy p;
-  p.scratch = scratch;
-  p.readable = {std::filesystem::absolute(plugin).parent_path()};
-  p.network = std::find(l.network_plugins.begin(), l.network_plugins.end(), name) !=
-              l.network_plugins.end();
-  p.cpu_time_s = l.cpu_time_s;
-  const std::string s = scratch.string();
-  return {sandbox::environment_entry(p), "TMPDIR=" + s, "HOME=" + s, "XDG_CACHE_HOME=" + s};
-}
-
 // A running worker: the child, its two pipes and the file that collects what it prints.
 class worker_process {
  public:
@@ -75,7 +51,8 @@ class worker_process {
     spec.output_fd = output_fd_;
     if (launch.sandboxed) {
       scratch_.emplace();
-      spec.environment = sandbox_environment(plugin, name, launch, scratch_->path());
+      spec.environment = sandbox::worker_environment(sandbox::policy_for_plugin(
+          plugin, name, launch.network_plugins, scratch_->path(), launch.cpu_time_s));
     }
     child_.emplace(spec);
     requests_.close_read();
@@ -315,7 +292,7 @@ std::string fault_reason(const iso::termination& t) {
 
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch) {
   probe_result result;
-  auto w = start_worker(path, name_of_file(path), launch, result.summary, result.sandbox,
+  auto w = start_worker(path, sandbox::plugin_name_of_file(path), launch, result.summary, result.sandbox,
                         result.error);
   if (w) w->stop();  // it has said all a probe needs
   return result;

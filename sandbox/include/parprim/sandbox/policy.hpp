@@ -28,6 +28,20 @@ std::string environment_entry(const policy& p);
 /// when the variable is set but malformed.
 std::optional<policy> policy_from_environment();
 
+/// The policy of a worker that loads `plugin_file` (plugin `name`): `scratch` writable, the
+/// plugin's folder readable, the network only when `name` is one of `network_plugins`.
+policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::string& name,
+                         const std::vector<std::string>& network_plugins,
+                         const std::filesystem::path& scratch, double cpu_time_s);
+
+/// What a worker's environment gets on top of its parent's: the policy, and TMPDIR, HOME and
+/// XDG_CACHE_HOME in the scratch folder (where a library's caches and temporary files can go).
+std::vector<std::string> worker_environment(const policy& p);
+
+/// The plugin name a file carries (parprim_plugin_nccl.so: nccl), for a worker whose plugin
+/// has not said its name yet.
+std::string plugin_name_of_file(const std::filesystem::path& plugin_file);
+
 /// A scratch folder of its own for one worker, made empty and removed with everything in it
 /// when this object goes (after the worker has ended).
 class scratch_folder {

@@ -30,9 +30,10 @@ support kernel_support();
 /// lacks is skipped. Throws std::system_error when a piece the kernel has cannot be applied.
 std::string enter(const policy& p);
 
-/// The refusals logged since the last call, in order, each once: "write to /home/x refused",
-/// "network refused (a socket of family AF_INET)". At most `limit`, the last entry then
-/// saying how many more there were.
+/// The refusals logged since the last call, in order, each once ("... refused (12 times)" when
+/// the plugin kept trying): "write to /home/x refused",
+/// "network (a socket of family AF_INET) refused". At most `limit`, the last entry then
+/// saying how many more there were ("and 12 more refused calls").
 std::vector<std::string> take_refusals(std::size_t limit = 20);
 
 }  // namespace parprim::sandbox
