@@ -27,11 +27,15 @@ cp scripts/gpu_run.sh bundle/
 # The planted CUDA faults of the isolation stage, with their config.
 mkdir -p bundle/tests/planted_cuda
 cp build/tests/planted_cuda/* bundle/tests/planted_cuda/
+# The planted escapes of the sandbox stage, with their config.
+mkdir -p bundle/tests/planted_escapes
+cp build/tests/planted_escapes/* bundle/tests/planted_escapes/
 # The example course project with a planted off-by-one (tests/course), for the course stage.
 mkdir -p bundle/tests/planted_course
 cp build/tests/planted_course/*.so bundle/tests/planted_course/
 mkdir -p bundle/share/parprim
 cp runner/plot/plot_results.py bundle/share/parprim/
+cp scripts/isolation_agreement.py bundle/
 git describe --always --dirty --abbrev=12 > bundle/REVISION 2>/dev/null || echo unknown > bundle/REVISION
 # The GPU attestation's input: the digest of the sources this bundle was built from, and the
 # tool that writes the attestation there once every CUDA plugin's conformance passed.
@@ -60,7 +64,7 @@ is_system_lib() {
   esac
 }
 for f in bundle/bin/* bundle/lib/parprim/*.so bundle/tests/planted_cuda/*.so \
-    bundle/tests/planted_course/*.so \
+    bundle/tests/planted_course/*.so bundle/tests/planted_escapes/*.so \
     "$template"/build/lib/parprim/*.so; do
   ldd "$f" | awk '/=> \// { print $3 }' | while read -r lib; do
     is_system_lib "$lib" || cp -nL "$lib" bundle/lib/
@@ -71,7 +75,8 @@ for f in bundle/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
 for f in bundle/lib/parprim/*.so bundle/tests/planted_cuda/*.so; do
   patchelf --set-rpath '$ORIGIN/..' "$f"
 done
-patchelf --set-rpath '$ORIGIN/../../lib' bundle/tests/planted_cuda/*.so bundle/tests/planted_course/*.so
+patchelf --set-rpath '$ORIGIN/../../lib' bundle/tests/planted_cuda/*.so bundle/tests/planted_course/*.so \
+  bundle/tests/planted_escapes/*.so
 for f in bundle/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$f"; done
 for f in "$template"/build/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/../../../../../lib' "$f"; done
 

@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl|nccl_large]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl|nccl_large]
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -13,6 +13,13 @@
 #     isolation: a CUDA plugin that writes out of bounds and one that never returns, beside
 #     thrust/cub (tests/runner/planted_cuda); configs/isolation_overhead.yaml, every backend
 #     in a worker and in process in one run ($ISOLATION_REPEATS runs; alone as stage overhead);
+#     sandbox: the planted escapes (tests/runner/planted/escapes.cpp: a file written into a home
+#     folder, a secret read there and sent to a listener on 127.0.0.1, /bin/sh exec'ed, 200
+#     forks) beside thrust/cub, checked refused, named and without effect; the nccl plugin's
+#     conformance with no network allowed (does its library need it?); then
+#     configs/sandbox_overhead.yaml $SANDBOX_REPEATS times (default 3: each state in a sandboxed
+#     worker, a second one, one without the sandbox and in process) and
+#     scripts/isolation_agreement.py --against :unsandboxed over them;
 #     sanitize: compute-sanitizer memcheck, racecheck and synccheck over the CUDA plugins'
 #     conformance (i32/u32 scan, compaction and sort, sizes up to $SANITIZE_MAX_SIZE);
 #     course: the example course project (examples/course_project) through the course adapter:
@@ -139,6 +146,65 @@ if want isolation || [ "$what" = overhead ]; then
     runner isolation_overhead.yaml "isolation_both_$i" | tail -16
     rm -f "$OUT/isolation_both_$i.jsonl"
   done
+fi
+if want sandbox; then
+  step "sandbox: planted escapes beside thrust/cub, refused, named and without effect"
+  python3 - "$B" "$OUT" <<'PY' || status=1
+import json, os, socket, subprocess, sys, tempfile
+bundle, out = sys.argv[1], sys.argv[2]
+home = tempfile.mkdtemp(prefix="parprim-home-")
+open(os.path.join(home, "secret"), "w").write("the secret\n")
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(16)
+listener.setblocking(False)
+env = dict(os.environ, PARPRIM_PLANTED_HOME=home,
+           PARPRIM_PLANTED_PORT=str(listener.getsockname()[1]))
+run = subprocess.run([f"{bundle}/bin/runner", f"{bundle}/tests/planted_escapes/planted_escapes.yaml",
+                      "--no-progress", "--json", f"{out}/sandbox_escapes.json",
+                      "--markdown", f"{out}/sandbox_escapes.md"], env=env, capture_output=True,
+                     text=True)
+print(run.stdout[-3000:], run.stderr[-2000:])
+records = json.load(open(f"{out}/sandbox_escapes.json"))["records"]
+expected = {"write_home": f"write to {home}/written_by_plugin refused",
+            "read_home": f"read of {home}/secret refused",
+            "connect": "network (a socket of family AF_INET) refused",
+            "exec_shell": "exec of /bin/sh refused",
+            "fork_bomb": "process creation (clone) refused"}
+bad = []
+for r in records:
+    name = f"{r['backend']}/{r['variant']} n={r['n']}"
+    print(f"  {name}: {r['status']}, sandbox {r['sandbox']}, refused: {r['sandbox_refusals']}")
+    if r["status"] != "ok" or not r["sandbox"].startswith("on ("):
+        bad.append(name + " not valid in the sandbox")
+    want = expected.get(r["variant"])
+    if want and not any(x == want or x.startswith(want + " (") for x in r["sandbox_refusals"]):
+        bad.append(f"{name}: '{want}' not listed")
+    if not want and r["sandbox_refusals"]:
+        bad.append(f"{name}: refusals of a plugin that tried nothing")
+try:
+    connection, _ = listener.accept()
+    bad.append("the listener was reached: " + repr(connection.recv(100)))
+except BlockingIOError:
+    pass
+if sorted(os.listdir(home)) != ["secret"]:
+    bad.append(f"the home folder changed: {sorted(os.listdir(home))}")
+print(f"sandbox escapes: {len(records)} records, run exit {run.returncode}; "
+      + ("all refused, named and without effect" if not bad and run.returncode == 0 else f"PROBLEMS: {bad}"))
+sys.exit(1 if bad or run.returncode != 0 else 0)
+PY
+  step "sandbox: the nccl plugin's conformance with no network allowed (scan, 4 virtual ranks)"
+  PARPRIM_NCCL_VIRTUAL_GPUS=4 "$B/bin/parprim-conformance" --sandbox-network none \
+    --max-size 5000 --plugins "$B/lib/parprim/parprim_plugin_nccl.so" "[scan]" \
+    > "$OUT/sandbox_nccl_no_network.log" 2>&1
+  echo "nccl without network: exit $?; $(grep -E "^conformance:|All tests|test cases:" "$OUT/sandbox_nccl_no_network.log" | head -12 | tr '\n' ' ')"
+  step "the sandbox changes no figure: configs/sandbox_overhead.yaml, each state with and without it"
+  for i in $(seq "${SANDBOX_REPEATS:-3}"); do
+    runner sandbox_overhead.yaml "sandbox_compare_$i" | tail -12
+    rm -f "$OUT/sandbox_compare_$i.jsonl"
+  done
+  python3 "$B/isolation_agreement.py" --against :unsandboxed "$OUT"/sandbox_compare_*.json |
+    tee "$OUT/sandbox_agreement.md"
 fi
 if want sanitize; then
   # SANITIZE_TOOLS (default: all three), SANITIZE_CASES (Catch test names, default i32/u32 scan,
