@@ -20,6 +20,7 @@
 #include <string>
 #include <thread>
 
+#include "loopback_listener.hpp"
 #include "parprim/sandbox/sandbox.hpp"
 
 namespace fs = std::filesystem;
@@ -215,14 +216,8 @@ TEST_CASE("sandbox: sockets other than Unix ones are refused; socket pairs and t
 
 TEST_CASE("sandbox: without seccomp, Landlock still refuses a TCP connect") {
   folders f;
-  const int listener = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  REQUIRE(listen(listener, 4) == 0);
-  socklen_t len = sizeof addr;
-  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  parprim::test::loopback_listener listener;
+  sockaddr_in addr = listener.address;
   auto connect_once = [&] {
     const int s = socket(AF_INET, SOCK_STREAM, 0);
     if (s < 0) return std::string("socket: ") + std::strerror(errno);
@@ -233,7 +228,6 @@ TEST_CASE("sandbox: without seccomp, Landlock still refuses a TCP connect") {
   CHECK(r.said == std::strerror(EACCES));
   auto unsandboxed = run_sandboxed(f.policy, connect_once, false);
   CHECK(unsandboxed.said == "done");
-  close(listener);
 }
 
 TEST_CASE("sandbox: exec, fork, ptrace and signals to others are refused and named") {

@@ -3,16 +3,12 @@
 // on the loopback address, execs a shell or forks 200 times, runs beside cpu_seq. The sweep
 // finishes, every record is valid, each planted state names what was refused, and the machine
 // is unchanged. The same plugin without the sandbox does all of it: the test can fail.
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <map>
 #include <set>
 
+#include "loopback_listener.hpp"
 #include "runner_process.hpp"
 #include "sessions/worker/worker_session.hpp"
 
@@ -20,37 +16,10 @@ using namespace parprim::runner::test;
 
 namespace {
 
-// A TCP listener on 127.0.0.1 that never accepts by itself: what reached it is read after.
-struct loopback_listener {
-  int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-  int port = 0;
-  loopback_listener() {
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-    REQUIRE(listen(fd, 16) == 0);
-    socklen_t len = sizeof addr;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-    port = ntohs(addr.sin_port);
-  }
-  ~loopback_listener() { close(fd); }
-  /// Everything the connections made so far sent.
-  std::string received() {
-    std::string all;
-    for (int c; (c = accept(fd, nullptr, nullptr)) >= 0; close(c)) {
-      char buf[256];
-      for (ssize_t n; (n = read(c, buf, sizeof buf)) > 0;) all.append(buf, std::size_t(n));
-      all += "|";
-    }
-    return all;
-  }
-};
-
 struct escape_run {
   fs::path dir = scratch("sandbox");
   fs::path home = dir / "home";
-  loopback_listener listener;
+  parprim::test::loopback_listener listener;
   escape_run() {
     fs::create_directories(home);
     std::ofstream(home / "secret") << "the secret\n";
@@ -64,7 +33,7 @@ struct escape_run {
             "}\nbenchmarks:\n  - {operation: scan, kinds: [exclusive], types: [i32], sizes: [1001], "
             "variants: [sequential, " + variants + "]}\n");
     return parprim::test::run_command("PARPRIM_PLANTED_HOME=" + home.string() +
-                                      " PARPRIM_PLANTED_PORT=" + std::to_string(listener.port) +
+                                      " PARPRIM_PLANTED_PORT=" + std::to_string(listener.port()) +
                                       " " + environment + " " + PARPRIM_RUNNER_EXE + " " +
                                       cfg.string() + " --no-progress " + extra_args);
   }
