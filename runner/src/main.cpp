@@ -179,8 +179,8 @@ int main(int argc, char** argv) {
   const auto sandbox_mode = opts.no_sandbox ? isolation_settings::sandbox_mode::off : iso.sandbox;
   const bool require_sandbox = opts.require_sandbox || iso.require_sandbox;
   std::string sandbox_context;
-  if (const auto refused = plan_sandbox(workers, sandbox_mode, require_sandbox, iso, launch,
-                                        sandbox_context, diag))
+  if (const auto refused =
+          plan_sandbox(workers, sandbox_mode, require_sandbox, iso, launch, sandbox_context, diag))
     return *refused;
   // Sandbox mode compare: the same plugins again in workers without it.
   worker::launch_settings unsandboxed = launch;

@@ -74,9 +74,9 @@ struct rule {
 // libraries (the CUDA toolkit is under /usr/local), process and device information.
 std::vector<rule> system_rules() {
   std::vector<rule> r;
-  for (const char* p : {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/etc/ld.so.cache",
-                        "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
-                        "/etc/nccl.conf", "/proc", "/sys"})
+  for (const char* p :
+       {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/etc/ld.so.cache", "/etc/ld.so.conf",
+        "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nccl.conf", "/proc", "/sys"})
     r.push_back({p, read_only});
   r.push_back({"/dev", fs_right::read_dir});  // its listing only
   for (const char* p : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"})
@@ -114,7 +114,8 @@ std::vector<rule> library_rules() {
     std::string all = paths;
     for (std::size_t start = 0; start <= all.size();) {
       const auto end = std::min(all.find(':', start), all.size());
-      if (end > start && all[start] == '/') r.push_back({all.substr(start, end - start), read_only});
+      if (end > start && all[start] == '/')
+        r.push_back({all.substr(start, end - start), read_only});
       start = end + 1;
     }
   }
@@ -147,11 +148,13 @@ void restrict_with_landlock(const policy& p, int abi) {
   if (abi >= 6) attr.scoped = scope_abstract_unix_socket | scope_signal;
   const std::size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
   const int ruleset = int(syscall(SYS_landlock_create_ruleset, &attr, size, 0));
-  if (ruleset < 0) throw std::system_error(errno, std::generic_category(), "landlock_create_ruleset");
+  if (ruleset < 0)
+    throw std::system_error(errno, std::generic_category(), "landlock_create_ruleset");
   try {
     for (const auto& r : system_rules()) add_rule(ruleset, r, attr.handled_access_fs);
     for (const auto& r : library_rules()) add_rule(ruleset, r, attr.handled_access_fs);
-    for (const auto& path : p.readable) add_rule(ruleset, {path.string(), read_only}, attr.handled_access_fs);
+    for (const auto& path : p.readable)
+      add_rule(ruleset, {path.string(), read_only}, attr.handled_access_fs);
     add_rule(ruleset, {p.scratch.string(), attr.handled_access_fs & ~fs_right::execute},
              attr.handled_access_fs);
     if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0)

@@ -37,8 +37,8 @@ std::optional<policy> policy_from_environment() {
       throw std::invalid_argument("the scratch folder is not an absolute path");
     return p;
   } catch (const json::exception& e) {
-    throw std::invalid_argument(std::string(policy_variable) + " is not a sandbox policy: " +
-                                e.what());
+    throw std::invalid_argument(std::string(policy_variable) +
+                                " is not a sandbox policy: " + e.what());
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(policy_variable) + ": " + e.what());
   }
@@ -50,8 +50,8 @@ policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::st
   policy p;
   p.scratch = scratch;
   p.readable = {std::filesystem::absolute(plugin_file).parent_path()};
-  p.network = std::find(network_plugins.begin(), network_plugins.end(), name) !=
-              network_plugins.end();
+  p.network =
+      std::find(network_plugins.begin(), network_plugins.end(), name) != network_plugins.end();
   p.cpu_time_s = cpu_time_s;
   return p;
 }
@@ -68,7 +68,8 @@ std::string plugin_name_of_file(const std::filesystem::path& plugin_file) {
 }
 
 scratch_folder::scratch_folder() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "parprim-sandbox-XXXXXX").string();
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "parprim-sandbox-XXXXXX").string();
   if (!mkdtemp(pattern.data()))
     throw std::system_error(errno, std::generic_category(), "mkdtemp " + pattern);
   path_ = pattern;

@@ -7,10 +7,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
-#include <algorithm>
 #include <cstring>
 #include <system_error>
 
@@ -73,7 +73,8 @@ struct text_builder {
     char digits[24];
     int k = 0;
     const bool negative = v < 0;
-    unsigned long u = negative ? 0ul - static_cast<unsigned long>(v) : static_cast<unsigned long>(v);
+    unsigned long u =
+        negative ? 0ul - static_cast<unsigned long>(v) : static_cast<unsigned long>(v);
     do digits[k++] = char('0' + u % 10);
     while ((u /= 10) != 0);
     if (negative) add("-");

@@ -23,11 +23,19 @@ constexpr std::uint32_t allow = SECCOMP_RET_ALLOW;
 constexpr std::uint32_t nr_offset = offsetof(seccomp_data, nr);
 constexpr std::uint32_t arch_offset = offsetof(seccomp_data, arch);
 constexpr std::uint32_t ip_offset = offsetof(seccomp_data, instruction_pointer);
-constexpr std::uint32_t arg_low(int i) { return offsetof(seccomp_data, args) + 8 * i; }
-constexpr std::uint32_t arg_high(int i) { return arg_low(i) + 4; }
+constexpr std::uint32_t arg_low(int i) {
+  return offsetof(seccomp_data, args) + 8 * i;
+}
+constexpr std::uint32_t arg_high(int i) {
+  return arg_low(i) + 4;
+}
 
-sock_filter load(std::uint32_t offset) { return BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset); }
-sock_filter ret(std::uint32_t action) { return BPF_STMT(BPF_RET | BPF_K, action); }
+sock_filter load(std::uint32_t offset) {
+  return BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset);
+}
+sock_filter ret(std::uint32_t action) {
+  return BPF_STMT(BPF_RET | BPF_K, action);
+}
 sock_filter jump_eq(std::uint32_t k, std::uint8_t t, std::uint8_t f) {
   return BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, k, t, f);
 }
@@ -49,8 +57,8 @@ std::vector<sock_filter> decide(const refused_call& c, std::uint32_t self) {
     case w::equal:
       return {load(arg_low(c.arg)), jump_eq(low, 0, 1), ret(trap), ret(allow)};
     case w::nonzero:
-      return {load(arg_low(c.arg)), jump_eq(0, 0, 3), load(arg_high(c.arg)), jump_eq(0, 0, 1),
-              ret(allow), ret(trap)};
+      return {load(arg_low(c.arg)), jump_eq(0, 0, 3), load(arg_high(c.arg)),
+              jump_eq(0, 0, 1),     ret(allow),       ret(trap)};
     case w::not_self_or_zero:
       return {load(arg_low(c.arg)), jump_eq(self, 2, 0), jump_eq(0, 1, 0), ret(trap), ret(allow)};
     case w::not_self:
@@ -62,8 +70,9 @@ std::vector<sock_filter> decide(const refused_call& c, std::uint32_t self) {
 // Made from `allowed_ip` (the handler's own instruction) the call passes; from anywhere else
 // it traps, so that the handler sees it.
 std::vector<sock_filter> watch(std::uint64_t allowed_ip) {
-  return {load(ip_offset), jump_eq(std::uint32_t(allowed_ip), 0, 3), load(ip_offset + 4),
-          jump_eq(std::uint32_t(allowed_ip >> 32), 0, 1), ret(allow), ret(trap)};
+  return {load(ip_offset),     jump_eq(std::uint32_t(allowed_ip), 0, 3),
+          load(ip_offset + 4), jump_eq(std::uint32_t(allowed_ip >> 32), 0, 1),
+          ret(allow),          ret(trap)};
 }
 
 // "If the call is `nr`, decide by `body`; else go on past it."

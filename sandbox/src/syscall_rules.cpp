@@ -141,16 +141,24 @@ const std::array refused = std::to_array<refused_call>({
 });
 
 const std::array watched = std::to_array<long>({
-    SYS_open, SYS_creat, SYS_openat, SYS_openat2, SYS_mkdir, SYS_mkdirat, SYS_mknod,
-    SYS_mknodat, SYS_rmdir, SYS_unlink, SYS_unlinkat, SYS_rename, SYS_renameat,
-    SYS_renameat2, SYS_link, SYS_linkat, SYS_symlink, SYS_symlinkat, SYS_truncate,
+    SYS_open,    SYS_creat,  SYS_openat,  SYS_openat2,   SYS_mkdir,    SYS_mkdirat,  SYS_mknod,
+    SYS_mknodat, SYS_rmdir,  SYS_unlink,  SYS_unlinkat,  SYS_rename,   SYS_renameat, SYS_renameat2,
+    SYS_link,    SYS_linkat, SYS_symlink, SYS_symlinkat, SYS_truncate,
 });
 
 }  // namespace
 
-std::span<const refused_call> refused_calls() { return refused; }
-std::span<const long> watched_calls() { return watched; }
-bool is_watched(long nr) { return std::find(watched.begin(), watched.end(), nr) != watched.end(); }
-long silent_enosys_call() { return SYS_clone3; }
+std::span<const refused_call> refused_calls() {
+  return refused;
+}
+std::span<const long> watched_calls() {
+  return watched;
+}
+bool is_watched(long nr) {
+  return std::find(watched.begin(), watched.end(), nr) != watched.end();
+}
+long silent_enosys_call() {
+  return SYS_clone3;
+}
 
 }  // namespace parprim::sandbox::detail

@@ -10,12 +10,12 @@ namespace parprim::sandbox::detail {
 /// When a refused call is refused (its other uses pass).
 enum class refuse_when {
   always,
-  bits_clear,       // argument `arg` has none of the bits of `value` (clone without CLONE_THREAD)
-  not_equal,        // argument `arg` (low 32 bits) differs from `value` (socket not AF_UNIX)
-  equal,            // argument `arg` (low 32 bits) equals `value` (rt_sigaction of SIGSYS)
-  nonzero,          // argument `arg` is not 0 (prlimit64 with a new limit)
-  not_self_or_zero, // argument `arg` is neither this process's id nor 0 (kill)
-  not_self,         // argument `arg` is not this process's id (tgkill)
+  bits_clear,        // argument `arg` has none of the bits of `value` (clone without CLONE_THREAD)
+  not_equal,         // argument `arg` (low 32 bits) differs from `value` (socket not AF_UNIX)
+  equal,             // argument `arg` (low 32 bits) equals `value` (rt_sigaction of SIGSYS)
+  nonzero,           // argument `arg` is not 0 (prlimit64 with a new limit)
+  not_self_or_zero,  // argument `arg` is neither this process's id nor 0 (kill)
+  not_self,          // argument `arg` is not this process's id (tgkill)
 };
 
 // LeakSanitizer checks for leaks at exit from a tracer process it clones (CLONE_UNTRACED) and
@@ -39,7 +39,7 @@ struct refused_call {
   refuse_when when = refuse_when::always;
   int arg = 0;
   std::uint64_t value = 0;
-  bool network = false;  // a network call: refused only when the policy has no network
+  bool network = false;             // a network call: refused only when the policy has no network
   bool leak_checker_needs = false;  // passes in a sanitizer build (above)
 };
 

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct home_folder {
-  fs::path path = fs::temp_directory_path() / ("parprim_conformance_home_" + std::to_string(getpid()));
+  fs::path path =
+      fs::temp_directory_path() / ("parprim_conformance_home_" + std::to_string(getpid()));
   home_folder() {
     fs::remove_all(path);
     fs::create_directories(path);
@@ -34,7 +35,8 @@ parprim::test::command_output conformance(const home_folder& home, const std::st
 
 }  // namespace
 
-TEST_CASE("conformance sandbox: a plugin that writes into a home folder passes, refused and named") {
+TEST_CASE(
+    "conformance sandbox: a plugin that writes into a home folder passes, refused and named") {
   home_folder home;
   const auto out = conformance(home, "--variants write_home,read_home,exec_shell,well_behaved");
   INFO(out.text);

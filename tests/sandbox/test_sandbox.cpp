@@ -29,10 +29,10 @@ namespace sb = parprim::sandbox;
 namespace {
 
 struct child_report {
-  std::string said;                 // what the body returned
+  std::string said;  // what the body returned
   std::vector<std::string> refusals;
-  std::string sandbox;              // what enter() said
-  int status = 0;                   // waitpid's
+  std::string sandbox;  // what enter() said
+  int status = 0;       // waitpid's
 };
 
 // Forks; the child sets `environment`, enters the sandbox (unless `enter` is false), runs
@@ -93,7 +93,9 @@ struct folders {
   }
 };
 
-std::string errno_after(int rc) { return rc < 0 ? std::strerror(errno) : "done"; }
+std::string errno_after(int rc) {
+  return rc < 0 ? std::strerror(errno) : "done";
+}
 
 std::string write_file(const fs::path& path) {
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -150,7 +152,8 @@ TEST_CASE("sandbox: a policy reaches a worker through its environment") {
 TEST_CASE("sandbox: a write outside the scratch folder is refused and named; inside it passes") {
   folders f;
   const fs::path target = f.home / "planted";
-  auto r = run_sandboxed(f.policy, [&] { return write_file(target) + " / " + write_file(f.scratch.path() / "mine"); });
+  auto r = run_sandboxed(
+      f.policy, [&] { return write_file(target) + " / " + write_file(f.scratch.path() / "mine"); });
   INFO(r.sandbox);
   CHECK(r.sandbox.starts_with("on (Landlock ABI"));
   CHECK(r.said == std::string(std::strerror(EACCES)) + " / written");
@@ -158,7 +161,8 @@ TEST_CASE("sandbox: a write outside the scratch folder is refused and named; ins
   CHECK(r.refusals.size() == 1);
   CHECK_FALSE(fs::exists(target));
   // The same child without the sandbox writes it: the refusal above is the sandbox's.
-  auto unsandboxed = run_sandboxed(f.policy, [&] { return write_file(target); }, false);
+  auto unsandboxed = run_sandboxed(
+      f.policy, [&] { return write_file(target); }, false);
   CHECK(unsandboxed.said == "written");
   CHECK(fs::exists(target));
 }
@@ -182,17 +186,20 @@ TEST_CASE("sandbox: reading the user's files is refused; the system's libraries 
   });
   CHECK(r.said == std::string("cannot open: ") + std::strerror(EACCES) + " / usr listed");
   CHECK(has(r.refusals, "read of " + (f.home / "secret").string() + " refused"));
-  auto unsandboxed = run_sandboxed(f.policy, [&] { return read_file(f.home / "secret"); }, false);
+  auto unsandboxed = run_sandboxed(
+      f.policy, [&] { return read_file(f.home / "secret"); }, false);
   CHECK(unsandboxed.said == "the secret");
 }
 
 TEST_CASE("sandbox: the parent's environment is out of reach through /proc") {
   folders f;
   const std::string environ_file = "/proc/" + std::to_string(getpid()) + "/environ";
-  auto r = run_sandboxed(f.policy, [&] { return errno_after(open(environ_file.c_str(), O_RDONLY)); });
+  auto r =
+      run_sandboxed(f.policy, [&] { return errno_after(open(environ_file.c_str(), O_RDONLY)); });
   CHECK(r.said == std::strerror(EACCES));
   CHECK(has(r.refusals, "read of " + environ_file + " refused"));
-  auto unsandboxed = run_sandboxed(f.policy, [&] { return errno_after(open(environ_file.c_str(), O_RDONLY)); }, false);
+  auto unsandboxed = run_sandboxed(
+      f.policy, [&] { return errno_after(open(environ_file.c_str(), O_RDONLY)); }, false);
   CHECK(unsandboxed.said == "done");
 }
 
@@ -209,7 +216,8 @@ TEST_CASE("sandbox: sockets other than Unix ones are refused; socket pairs and t
   CHECK(r.said == std::string(std::strerror(EPERM)) + " / done / thread 7");
   CHECK(has(r.refusals, "network (a socket of family AF_INET) refused"));
   f.policy.network = true;  // a plugin named in isolation.network
-  auto allowed = run_sandboxed(f.policy, [&] { return errno_after(socket(AF_INET, SOCK_STREAM, 0)); });
+  auto allowed =
+      run_sandboxed(f.policy, [&] { return errno_after(socket(AF_INET, SOCK_STREAM, 0)); });
   CHECK(allowed.said == "done");
   CHECK(allowed.sandbox.find("network allowed") != std::string::npos);
 }
@@ -280,10 +288,13 @@ TEST_CASE("sandbox: the CPU time limit stops a worker that spins past it") {
 TEST_CASE("sandbox: without Landlock the run goes on and says so") {
   folders f;
   const fs::path target = f.home / "planted";
-  auto r = run_sandboxed(f.policy, [&] { return write_file(target); }, true, "landlock");
-  CHECK(r.sandbox == "partial (seccomp; this kernel has no Landlock (no file system or TCP rules))");
+  auto r = run_sandboxed(
+      f.policy, [&] { return write_file(target); }, true, "landlock");
+  CHECK(r.sandbox ==
+        "partial (seccomp; this kernel has no Landlock (no file system or TCP rules))");
   CHECK(r.said == "written");
-  auto none = run_sandboxed(f.policy, [] { return std::string("ran"); }, true, "landlock,seccomp");
+  auto none = run_sandboxed(
+      f.policy, [] { return std::string("ran"); }, true, "landlock,seccomp");
   CHECK(none.sandbox.starts_with("off (this kernel has no Landlock"));
   CHECK(none.said == "ran");
 }

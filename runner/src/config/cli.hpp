@@ -38,7 +38,7 @@ struct options {
   bool no_console = false;
   bool no_progress = false;
   std::optional<std::string> mode, host_mode;  // measurement.mode / host_mode overrides
-  bool no_isolation = false;  // load the plugins into the runner itself (for debuggers)
+  bool no_isolation = false;     // load the plugins into the runner itself (for debuggers)
   bool no_sandbox = false;       // workers without the sandbox (isolation.sandbox: off)
   bool require_sandbox = false;  // refuse to run where the kernel lacks a piece of it
   std::optional<std::filesystem::path> resume;  // an earlier run's results JSON

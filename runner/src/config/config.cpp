@@ -345,8 +345,7 @@ std::optional<benchmark_config> parse_benchmark(const reader& r, const YAML::Nod
     r.error(b, context + ": 'operation' is required (" + join(operation_names()) + ")");
     return std::nullopt;
   }
-  auto ops = parse_names<parprim_operation>(r, op, "operation", parse_operation,
-                                            operation_names());
+  auto ops = parse_names<parprim_operation>(r, op, "operation", parse_operation, operation_names());
   if (ops.size() != 1) return std::nullopt;
   bc.operation = ops[0];
   bc.name = std::string(to_string(bc.operation));
@@ -489,9 +488,9 @@ void parse_measurement(const reader& r, const YAML::Node& m, measurement_setting
 }
 
 void parse_isolation(const reader& r, const YAML::Node& node, isolation_settings& s) {
-  if (!r.check_map(node, "isolation",
-                   {"mode", "timeout_s", "timeout_ns_per_element", "sandbox", "network",
-                    "cpu_time_s"}))
+  if (!r.check_map(
+          node, "isolation",
+          {"mode", "timeout_s", "timeout_ns_per_element", "sandbox", "network", "cpu_time_s"}))
     return;
   if (auto n = reader::get(node, "mode"); n.IsDefined()) {
     if (auto mode = r.scalar<std::string>(n, "isolation.mode", "process, none or both")) {

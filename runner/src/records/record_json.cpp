@@ -209,8 +209,8 @@ record record_from_json(const json& j) {
 
 std::string record_key(const record& r) {
   return r.benchmark + "|" + r.task.describe() + "|" + r.task.variant + r.params_suffix() +
-         "|n=" + std::to_string(r.n) + "|" + r.input_text() +
-         "|seed=" + std::to_string(r.seed) + "|" + r.backend;
+         "|n=" + std::to_string(r.n) + "|" + r.input_text() + "|seed=" + std::to_string(r.seed) +
+         "|" + r.backend;
 }
 
 }  // namespace parprim::runner

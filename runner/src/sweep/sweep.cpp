@@ -220,9 +220,8 @@ std::vector<sweep::job> sweep::plan_form(const benchmark_config& b, const proble
   return jobs;
 }
 
-void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d,
-                      double error_rate, std::uint64_t n, std::vector<record>& out,
-                      const callbacks& cb) {
+void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d, double error_rate,
+                      std::uint64_t n, std::vector<record>& out, const callbacks& cb) {
   const std::uint64_t seed = state_seed(config_.seed, t, d, n, error_rate);
   // A state no backend can run is one skipped record per form, for every backend.
   auto skip_every_form = [&](const std::string& reason) {

@@ -36,7 +36,9 @@ std::string read_secret() {
   return f ? s : "(no secret)";
 }
 
-void write_home() { std::ofstream(home() + "/written_by_plugin") << "planted\n"; }
+void write_home() {
+  std::ofstream(home() + "/written_by_plugin") << "planted\n";
+}
 
 void send_secret() {
   const char* port = std::getenv("PARPRIM_PLANTED_PORT");

@@ -26,12 +26,15 @@ struct escape_run {
   }
   run_output run(const std::string& variants, const std::string& extra_args = "",
                  const std::string& environment = "") {
-    const fs::path cfg = write(
-        dir, "c.yaml",
-        std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_ESCAPES_PLUGIN_DIR +
-            "]\nbackends: [cpu_seq, planted_escapes]\noutputs: {json: " + (dir / "r.json").string() +
-            "}\nbenchmarks:\n  - {operation: scan, kinds: [exclusive], types: [i32], sizes: [1001], "
-            "variants: [sequential, " + variants + "]}\n");
+    const fs::path cfg =
+        write(dir, "c.yaml",
+              std::string(quick_measurement) + "plugin_paths: [" + PARPRIM_ESCAPES_PLUGIN_DIR +
+                  "]\nbackends: [cpu_seq, planted_escapes]\noutputs: {json: " +
+                  (dir / "r.json").string() +
+                  "}\nbenchmarks:\n  - {operation: scan, kinds: [exclusive], types: [i32], sizes: "
+                  "[1001], "
+                  "variants: [sequential, " +
+                  variants + "]}\n");
     return parprim::test::run_command("PARPRIM_PLANTED_HOME=" + home.string() +
                                       " PARPRIM_PLANTED_PORT=" + std::to_string(listener.port()) +
                                       " " + environment + " " + PARPRIM_RUNNER_EXE + " " +
@@ -61,7 +64,8 @@ bool lists(const json& record, const std::string& refusal) {
 
 }  // namespace
 
-TEST_CASE("sandbox: every planted escape is refused and named, the run is valid, the machine unchanged") {
+TEST_CASE(
+    "sandbox: every planted escape is refused and named, the run is valid, the machine unchanged") {
   escape_run e;
   const run_output out =
       e.run("write_home, read_home, connect, exec_shell, fork_bomb, well_behaved");
@@ -77,7 +81,8 @@ TEST_CASE("sandbox: every planted escape is refused and named, the run is valid,
   CHECK(records["cpu_seq/sequential"].at("sandbox_refusals").empty());
   CHECK(records["planted_escapes/well_behaved"].at("sandbox_refusals").empty());
   const std::string h = e.home.string();
-  CHECK(lists(records["planted_escapes/write_home"], "write to " + h + "/written_by_plugin refused"));
+  CHECK(
+      lists(records["planted_escapes/write_home"], "write to " + h + "/written_by_plugin refused"));
   CHECK(lists(records["planted_escapes/read_home"], "read of " + h + "/secret refused"));
   CHECK(lists(records["planted_escapes/connect"], "network (a socket of family AF_INET) refused"));
   CHECK(lists(records["planted_escapes/exec_shell"], "exec of /bin/sh refused"));
@@ -92,7 +97,8 @@ TEST_CASE("sandbox: every planted escape is refused and named, the run is valid,
   CHECK(parprim::test::run_command("pgrep -f '[-]-worker .*planted_escapes'").text.empty());
 }
 
-TEST_CASE("sandbox: without it (--no-sandbox) the same plugin writes the file and sends the secret") {
+TEST_CASE(
+    "sandbox: without it (--no-sandbox) the same plugin writes the file and sends the secret") {
   escape_run e;
   const run_output out = e.run("write_home, connect", "--no-sandbox");
   INFO(out.text);
@@ -126,12 +132,14 @@ TEST_CASE("sandbox: where the kernel lacks Landlock the run says so and goes on,
 
 TEST_CASE("sandbox: mode compare measures each state in a sandboxed worker and in one without") {
   escape_run e;
-  const fs::path cfg =
-      write(e.dir, "compare.yaml",
-            std::string(quick_measurement) + "backends: [cpu_seq]\nisolation: {sandbox: compare}\n"
-            "outputs: {json: " + (e.dir / "r.json").string() +
-            "}\nbenchmarks:\n  - {operation: scan, kinds: [exclusive], types: [i32], sizes: [1001], "
-            "variants: [sequential]}\n");
+  const fs::path cfg = write(
+      e.dir, "compare.yaml",
+      std::string(quick_measurement) +
+          "backends: [cpu_seq]\nisolation: {sandbox: compare}\n"
+          "outputs: {json: " +
+          (e.dir / "r.json").string() +
+          "}\nbenchmarks:\n  - {operation: scan, kinds: [exclusive], types: [i32], sizes: [1001], "
+          "variants: [sequential]}\n");
   const run_output out = run_runner(cfg.string() + " --no-progress");
   INFO(out.text);
   CHECK(out.status == 0);
@@ -140,8 +148,11 @@ TEST_CASE("sandbox: mode compare measures each state in a sandboxed worker and i
   REQUIRE(records.count("cpu_seq:unsandboxed/sequential") == 1);
   CHECK(records["cpu_seq/sequential"].at("sandbox").get<std::string>().starts_with("on ("));
   CHECK(records["cpu_seq:unsandboxed/sequential"].at("sandbox") == "off");
-  CHECK(read_json(e.dir / "r.json").at("context").at("sandbox").get<std::string>().starts_with(
-      "compare ("));
+  CHECK(read_json(e.dir / "r.json")
+            .at("context")
+            .at("sandbox")
+            .get<std::string>()
+            .starts_with("compare ("));
 }
 
 TEST_CASE("sandbox: a worker stopped by its CPU time limit is named so") {

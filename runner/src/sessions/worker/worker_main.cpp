@@ -29,18 +29,20 @@ int worker_main(int argc, char** argv) {
     if (const auto policy = sandbox::policy_from_environment())
       sandbox_state = sandbox::enter(*policy);
   } catch (const std::exception& e) {
-    send_message(reply_fd, json_text(json{{"type", "load_error"},
-                                          {"message", std::string(argv[2]) +
-                                                          ": cannot enter the sandbox: " + e.what()},
-                                          {"sandbox", "failed"}}));
+    send_message(reply_fd,
+                 json_text(json{
+                     {"type", "load_error"},
+                     {"message", std::string(argv[2]) + ": cannot enter the sandbox: " + e.what()},
+                     {"sandbox", "failed"}}));
     return 0;
   }
   const loaded_plugin* plugin = nullptr;
   try {
     plugin = &load_plugin(argv[2]);
   } catch (const std::exception& e) {
-    send_message(reply_fd, json_text(json{
-                               {"type", "load_error"}, {"message", e.what()}, {"sandbox", sandbox_state}}));
+    send_message(
+        reply_fd,
+        json_text(json{{"type", "load_error"}, {"message", e.what()}, {"sandbox", sandbox_state}}));
     return 0;
   }
   const plugin_client client(*plugin);
@@ -59,8 +61,9 @@ int worker_main(int argc, char** argv) {
     // What the sandbox refused since the last state (the first also gets the plugin's loading).
     done.sandbox_refusals = sandbox::take_refusals();
     const bool retire = done.status == record_status::failed || measurer.device_lost();
-    send_message(reply_fd, json_text(json{
-                               {"type", "record"}, {"record", record_to_json(done)}, {"retire", retire}}));
+    send_message(
+        reply_fd,
+        json_text(json{{"type", "record"}, {"record", record_to_json(done)}, {"retire", retire}}));
     if (retire) return 0;
   }
   return 0;

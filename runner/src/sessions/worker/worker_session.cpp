@@ -138,8 +138,7 @@ class worker_process {
 
 // Starts a worker and waits for its hello; on failure `error` says why.
 std::unique_ptr<worker_process> start_worker(const std::filesystem::path& plugin,
-                                             const std::string& name,
-                                             const launch_settings& launch,
+                                             const std::string& name, const launch_settings& launch,
                                              std::optional<plugin_summary>& summary,
                                              std::string& sandbox, std::string& error) {
   auto w = std::make_unique<worker_process>(plugin, name, launch);
@@ -193,7 +192,10 @@ class worker_session final : public backend_session {
  public:
   worker_session(const plugin_summary& summary, const launch_settings& launch,
                  const std::string& name_suffix)
-      : summary_(summary), name_(summary.name + name_suffix), launch_(launch) {}
+      : summary_(summary),
+        name_(summary.name + name_suffix),
+        launch_(launch),
+        sandbox_(launch.sandboxed ? "on" : "off") {}
 
   const plugin_summary& summary() const override { return summary_; }
   const std::string& backend_name() const override { return name_; }
@@ -222,7 +224,8 @@ class worker_session final : public backend_session {
         if (!reply) return garbled(std::move(r), "the worker's reply is " + why);
         // A worker that has used half its CPU time limit goes too: the next state's fresh one
         // starts from nothing, and an honest worker never meets the limit midway.
-        if (reply->retire || (launch_.sandboxed && worker_->cpu_seconds() > launch_.cpu_time_s / 2)) {
+        if (reply->retire ||
+            (launch_.sandboxed && worker_->cpu_seconds() > launch_.cpu_time_s / 2)) {
           worker_->release();
           worker_.reset();
         }
@@ -271,7 +274,7 @@ class worker_session final : public backend_session {
   std::string name_;
   const launch_settings& launch_;
   std::unique_ptr<worker_process> worker_;
-  std::string sandbox_ = "off";  // as the last worker said
+  std::string sandbox_;  // as the last worker said ("on" or "off" until one has)
 };
 
 }  // namespace
@@ -292,8 +295,8 @@ std::string fault_reason(const iso::termination& t) {
 
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch) {
   probe_result result;
-  auto w = start_worker(path, sandbox::plugin_name_of_file(path), launch, result.summary, result.sandbox,
-                        result.error);
+  auto w = start_worker(path, sandbox::plugin_name_of_file(path), launch, result.summary,
+                        result.sandbox, result.error);
   if (w) w->stop();  // it has said all a probe needs
   return result;
 }
