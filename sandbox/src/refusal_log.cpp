@@ -234,15 +234,81 @@ void log_refused_call(long nr, const long* a) {
   log_refusal(buf);
 }
 
+#if defined(__x86_64__)
+// The kernel's view of a signal mask: the first 64 bits of the C library's sigset_t.
+constexpr std::uint64_t signal_bit(int sig) {
+  return std::uint64_t(1) << (sig - 1);
+}
+constexpr std::uint64_t never_blocked =
+    signal_bit(SIGSYS) | signal_bit(SIGKILL) | signal_bit(SIGSTOP);
+
+// rt_sigprocmask(how, set, oldset, size), answered on the mask the thread returns to from this
+// handler (the kernel restores it from the saved context), with SIGSYS never blocked.
+long emulate_sigprocmask(ucontext_t* uc, const long* a) {
+  if (a[3] != long(sizeof(std::uint64_t))) return -EINVAL;
+  std::uint64_t mask;
+  std::memcpy(&mask, &uc->uc_sigmask, sizeof mask);
+  const std::uint64_t old = mask;
+  if (a[1]) {
+    std::uint64_t set;
+    std::memcpy(&set, reinterpret_cast<const void*>(a[1]), sizeof set);
+    switch (a[0]) {
+      case SIG_BLOCK:
+        mask |= set;
+        break;
+      case SIG_UNBLOCK:
+        mask &= ~set;
+        break;
+      case SIG_SETMASK:
+        mask = set;
+        break;
+      default:
+        return -EINVAL;
+    }
+  }
+  if (a[2]) std::memcpy(reinterpret_cast<void*>(a[2]), &old, sizeof old);
+  mask &= ~never_blocked;
+  std::memcpy(&uc->uc_sigmask, &mask, sizeof mask);
+  return 0;
+}
+
+// rt_sigaction(sig, act, oldact, size): made with SIGSYS left out of the new handler's mask;
+// refused for SIGSYS itself.
+long make_sigaction(const long* a) {
+  if (a[0] == SIGSYS) {
+    log_refusal("system call rt_sigaction of SIGSYS refused");
+    return -EPERM;
+  }
+  struct kernel_action {  // the kernel's struct sigaction on x86-64
+    void* handler;
+    unsigned long flags;
+    void* restorer;
+    std::uint64_t mask;
+  } act;
+  const kernel_action* given = reinterpret_cast<const kernel_action*>(a[1]);
+  if (given) {
+    std::memcpy(&act, given, sizeof act);
+    act.mask &= ~never_blocked;
+  }
+  return parprim_sandbox_raw_syscall(SYS_rt_sigaction, a[0], given ? long(&act) : 0, a[2], a[3], 0,
+                                     0);
+}
+#endif
+
 void on_sigsys(int, siginfo_t* info, void* context) {
 #if defined(__x86_64__)
   const int saved_errno = errno;
-  auto* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
+  auto* uc = static_cast<ucontext_t*>(context);
+  auto* regs = uc->uc_mcontext.gregs;
   const long nr = info->si_syscall;
   const long a[6] = {long(regs[REG_RDI]), long(regs[REG_RSI]), long(regs[REG_RDX]),
                      long(regs[REG_R10]), long(regs[REG_R8]),  long(regs[REG_R9])};
   long result;
-  if (is_watched(nr)) {
+  if (nr == SYS_rt_sigprocmask) {
+    result = emulate_sigprocmask(uc, a);
+  } else if (nr == SYS_rt_sigaction) {
+    result = make_sigaction(a);
+  } else if (is_watched(nr)) {
     result = parprim_sandbox_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
     if (result == -EACCES || result == -EPERM) log_denied_file_call(nr, a);
   } else {

@@ -110,6 +110,7 @@ void install_syscall_filter(bool network, std::uint64_t allowed_ip) {
     append_case(program, c.nr, decide(c, self));
   }
   for (long nr : watched_calls()) append_case(program, nr, watch(allowed_ip));
+  for (long nr : signal_calls()) append_case(program, nr, watch(allowed_ip));
   append_case(program, silent_enosys_call(), {ret(SECCOMP_RET_ERRNO | ENOSYS)});
   program.push_back(ret(allow));
 

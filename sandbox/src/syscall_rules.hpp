@@ -12,7 +12,7 @@ enum class refuse_when {
   always,
   bits_clear,        // argument `arg` has none of the bits of `value` (clone without CLONE_THREAD)
   not_equal,         // argument `arg` (low 32 bits) differs from `value` (socket not AF_UNIX)
-  equal,             // argument `arg` (low 32 bits) equals `value` (rt_sigaction of SIGSYS)
+  equal,             // argument `arg` (low 32 bits) equals `value`
   nonzero,           // argument `arg` is not 0 (prlimit64 with a new limit)
   not_self_or_zero,  // argument `arg` is neither this process's id nor 0 (kill)
   not_self,          // argument `arg` is not this process's id (tgkill)
@@ -51,6 +51,13 @@ std::span<const refused_call> refused_calls();
 /// which makes them from its own instruction (the one the filter lets pass) and logs a denial.
 std::span<const long> watched_calls();
 bool is_watched(long nr);
+
+/// The calls that could block SIGSYS, which the handler makes itself (as it does the watched
+/// ones): a trap while SIGSYS is blocked would kill the process instead of reaching the
+/// handler, and libraries block every signal in their threads (LeakSanitizer's tracer, CUDA's).
+/// rt_sigprocmask is answered on the thread's saved mask with SIGSYS left out; rt_sigaction
+/// gets SIGSYS left out of the handler's mask, and is refused for SIGSYS itself.
+std::span<const long> signal_calls();
 
 /// clone3 gets ENOSYS without a word: the C library then creates its threads with clone, whose
 /// flags the filter can read (clone3's are behind a pointer).

@@ -149,7 +149,7 @@ TEST_CASE("sandbox: a policy reaches a worker through its environment") {
   CHECK_FALSE(sb::policy_from_environment());
 }
 
-TEST_CASE("sandbox: a write outside the scratch folder is refused and named; inside it passes") {
+TEST_CASE("sandbox: a write outside the scratch folder is refused and named, inside it passes") {
   folders f;
   const fs::path target = f.home / "planted";
   auto r = run_sandboxed(
@@ -178,7 +178,7 @@ TEST_CASE("sandbox: a relative path is named as the kernel resolved it") {
   CHECK(has(r.refusals, "write to " + (f.home / "relative").string() + " refused"));
 }
 
-TEST_CASE("sandbox: reading the user's files is refused; the system's libraries stay readable") {
+TEST_CASE("sandbox: reading the user's files is refused, the system's libraries stay readable") {
   folders f;
   auto r = run_sandboxed(f.policy, [&] {
     return read_file(f.home / "secret") + " / " +
@@ -203,7 +203,7 @@ TEST_CASE("sandbox: the parent's environment is out of reach through /proc") {
   CHECK(unsandboxed.said == "done");
 }
 
-TEST_CASE("sandbox: sockets other than Unix ones are refused; socket pairs and threads work") {
+TEST_CASE("sandbox: sockets other than Unix ones are refused, socket pairs and threads work") {
   folders f;
   auto r = run_sandboxed(f.policy, [&] {
     int pair[2];
@@ -271,6 +271,28 @@ TEST_CASE("sandbox: the plugin cannot take the SIGSYS handler or raise its limit
   });
   CHECK(r.said == std::string(std::strerror(EPERM)) + " / " + std::strerror(EPERM) + " / 100");
   CHECK(has(r.refusals, "system call rt_sigaction of SIGSYS refused"));
+}
+
+TEST_CASE(
+    "sandbox: a thread that blocks every signal still has its file calls judged, not killed") {
+  folders f;
+  const fs::path target = f.home / "from_blocked_thread";
+  auto r = run_sandboxed(f.policy, [&] {
+    std::string s;
+    std::thread([&] {
+      sigset_t all, now;
+      sigfillset(&all);
+      pthread_sigmask(SIG_SETMASK, &all, nullptr);
+      pthread_sigmask(SIG_SETMASK, nullptr, &now);
+      s = write_file(target) +
+          (sigismember(&now, SIGSYS) ? " / SIGSYS blocked" : " / SIGSYS open") +
+          (sigismember(&now, SIGUSR1) ? ", SIGUSR1 blocked" : ", SIGUSR1 open");
+    }).join();
+    return s;
+  });
+  CHECK(WIFEXITED(r.status));
+  CHECK(r.said == std::string(std::strerror(EACCES)) + " / SIGSYS open, SIGUSR1 blocked");
+  CHECK(has(r.refusals, "write to " + target.string() + " refused"));
 }
 
 TEST_CASE("sandbox: the CPU time limit stops a worker that spins past it") {
