@@ -138,6 +138,7 @@ int main(int argc, char** argv) {
     if (set.available.empty() && set.load_errors.empty()) {
       for (const auto& u : set.unavailable)
         std::cout << "conformance: unavailable, skipped: " << u << "\n";
+      parprim::conformance::report_refusals(isolated_plugin);  // maybe why
       return parprim::conformance::exit_unavailable;
     }
     const int failed_assertions = session.run();

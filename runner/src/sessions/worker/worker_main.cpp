@@ -46,9 +46,14 @@ int worker_main(int argc, char** argv) {
     return 0;
   }
   const plugin_client client(*plugin);
-  send_message(reply_fd, json_text(json{{"type", "hello"},
-                                        {"summary", to_json(client.summary())},
-                                        {"sandbox", sandbox_state}}));
+  plugin_summary summary = client.summary();
+  // A plugin that finds no device inside the sandbox says why, with what was refused to it.
+  if (summary.unavailable_reason)
+    for (const auto& refusal : sandbox::take_refusals())
+      *summary.unavailable_reason += "; sandbox: " + refusal;
+  send_message(reply_fd,
+               json_text(json{
+                   {"type", "hello"}, {"summary", to_json(summary)}, {"sandbox", sandbox_state}}));
 
   state_measurer measurer(client, settings);
   std::string text;
