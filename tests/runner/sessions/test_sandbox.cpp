@@ -16,11 +16,13 @@ using namespace parprim::runner::test;
 
 namespace {
 
+// Each test case has its own folder: ctest runs the cases as parallel processes, and a shared
+// one let a case's set-up delete the records another was about to read.
 struct escape_run {
-  fs::path dir = scratch("sandbox");
+  fs::path dir;
   fs::path home = dir / "home";
   parprim::test::loopback_listener listener;
-  escape_run() {
+  explicit escape_run(const std::string& name) : dir(scratch("sandbox_" + name)) {
     fs::create_directories(home);
     std::ofstream(home / "secret") << "the secret\n";
   }
@@ -66,7 +68,7 @@ bool lists(const json& record, const std::string& refusal) {
 
 TEST_CASE(
     "sandbox: every planted escape is refused and named, the run is valid, the machine unchanged") {
-  escape_run e;
+  escape_run e("escapes");
   const run_output out =
       e.run("write_home, read_home, connect, exec_shell, fork_bomb, well_behaved");
   INFO(out.text);
@@ -99,7 +101,7 @@ TEST_CASE(
 
 TEST_CASE(
     "sandbox: without it (--no-sandbox) the same plugin writes the file and sends the secret") {
-  escape_run e;
+  escape_run e("unsandboxed");
   const run_output out = e.run("write_home, connect", "--no-sandbox");
   INFO(out.text);
   CHECK(out.status == 0);
@@ -113,7 +115,7 @@ TEST_CASE(
 }
 
 TEST_CASE("sandbox: where the kernel lacks Landlock the run says so and goes on, unless required") {
-  escape_run e;
+  escape_run e("no_landlock");
   const std::string missing = "PARPRIM_SANDBOX_ASSUME_MISSING=landlock";
   const run_output out = e.run("write_home", "", missing);
   INFO(out.text);
@@ -131,7 +133,7 @@ TEST_CASE("sandbox: where the kernel lacks Landlock the run says so and goes on,
 }
 
 TEST_CASE("sandbox: mode compare measures each state in a sandboxed worker and in one without") {
-  escape_run e;
+  escape_run e("compare");
   const fs::path cfg = write(
       e.dir, "compare.yaml",
       std::string(quick_measurement) +
