@@ -78,8 +78,10 @@ std::vector<rule> system_rules() {
        {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/etc/ld.so.cache", "/etc/ld.so.conf",
         "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nccl.conf", "/proc", "/sys"})
     r.push_back({p, read_only});
-  // The worker's own /proc/PID (its threads' names: the CUDA driver names its threads).
-  r.push_back({"/proc/self", read_only | fs_right::write_file});
+  // The worker's own /proc/PID, writable: the CUDA driver names its threads by opening
+  // /proc/self/task/TID/comm with O_TRUNC, and cuInit fails when refused. Other processes'
+  // entries stay read-only (the rule hangs on this process's /proc/PID).
+  r.push_back({"/proc/self", read_only | fs_right::write_file | fs_right::truncate});
   // Unix sockets the CUDA driver binds in /tmp: the socket files only, no data.
   r.push_back({"/tmp", fs_right::make_sock});
   r.push_back({"/dev", fs_right::read_dir});  // its listing only

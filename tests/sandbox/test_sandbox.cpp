@@ -333,3 +333,36 @@ TEST_CASE("sandbox: the log keeps each refusal once and counts what it could not
   CHECK(r.refusals[1] == "write to " + (f.home / "file0").string() + " refused");
   CHECK(r.refusals[19] == "and 12 more refused calls");
 }
+
+// The CUDA driver names its threads by opening /proc/self/task/TID/comm for writing with
+// O_TRUNC (as fopen's "w" does): refused, cuInit fails with cudaErrorOperatingSystem (seen on
+// the H100). Landlock then needs both write_file and truncate on the worker's own /proc/PID.
+TEST_CASE("sandbox: a new thread names itself through /proc as the CUDA driver does") {
+  folders f;
+  const auto r = run_sandboxed(f.policy, [] {
+    std::string said;
+    std::thread([&] {
+      const std::string path = "/proc/self/task/" + std::to_string(gettid()) + "/comm";
+      const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) {
+        said = std::string("open: ") + std::strerror(errno);
+        return;
+      }
+      said = write(fd, "named", 5) == 5 ? "written" : std::string("write: ") + std::strerror(errno);
+      close(fd);
+      said += ", now " + read_file(path);
+    }).join();
+    return said;
+  });
+  INFO(r.sandbox);
+  const std::string first_refusal = r.refusals.empty() ? "no refusal" : r.refusals.front();
+  INFO(first_refusal);
+  CHECK(r.said == "written, now named");
+  CHECK(r.refusals.empty());
+  // Another process's threads stay out of reach.
+  const auto other = run_sandboxed(f.policy, [] {
+    const int fd = open("/proc/1/comm", O_WRONLY | O_TRUNC);
+    return fd < 0 ? std::string(std::strerror(errno)) : std::string("opened");
+  });
+  CHECK(other.said == "Permission denied");
+}
