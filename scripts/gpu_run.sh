@@ -57,9 +57,6 @@
 # from `check`.
 set -uo pipefail
 B=bundle
-# The CUDA driver does not start inside the sandbox yet (cudaErrorOperatingSystem: issue 37,
-# docs/isolation.md#the-sandbox), so the GPU stages run without it; the sandbox stage runs with it.
-NS=--no-sandbox
 OUT="${OUT:-results/gpu}"
 mkdir -p "$OUT"
 status=0
@@ -71,7 +68,7 @@ gpu_backends="${GPU_BACKENDS:-thrust,cuda_naive,cuda_efficient}"
 runner() {  # runner CONFIG NAME [args]: JSON and Markdown as $OUT/NAME.*, the tables on stdout
   local config=$1 name=$2
   shift 2
-  "$B/bin/runner" $NS "$B/configs/$config" --no-progress --json "$OUT/$name.json" \
+  "$B/bin/runner" "$B/configs/$config" --no-progress --json "$OUT/$name.json" \
     --markdown "$OUT/$name.md" "$@" || status=1
 }
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -79,7 +76,7 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 # up to $SANITIZE_MAX_SIZE, the variants in $SANITIZE_VARIANTS (default all); prints a summary.
 sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
   timeout "${SANITIZE_TIMEOUT:-150}" "$sanitizer" --tool "$1" --error-exitcode 9 \
-    "$B/bin/parprim-conformance" $NS --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
+    "$B/bin/parprim-conformance" --no-isolation --max-size "${SANITIZE_MAX_SIZE:-70000}" \
     ${SANITIZE_VARIANTS:+--variants} ${SANITIZE_VARIANTS:+"$SANITIZE_VARIANTS"} \
     ${4:+--forms} ${4:+"$4"} --plugins "$3" "$cases" > "$2" 2>&1
   local rc=$?
@@ -98,7 +95,7 @@ step "device"
 if want check; then
   {
     echo "a CUDA plugin with no visible device reports unavailable:"
-    CUDA_VISIBLE_DEVICES= "$B/bin/runner" $NS --list 2>&1 | grep -E "^(thrust|cuda_)|unavailable"
+    CUDA_VISIBLE_DEVICES= "$B/bin/runner" --list 2>&1 | grep -E "^(thrust|cuda_)|unavailable"
   } | tee -a "$OUT/device.txt"
   step "conformance of every CUDA plugin (not skipped here), side by side, then the attestation"
   export NCCL_NVLS_ENABLE=0  # NVLink multicast off: it can take the host's GPUs down
@@ -107,7 +104,7 @@ if want check; then
   for name in thrust cuda_naive cuda_efficient course_example nccl; do
     # One GPU: the nccl plugin's algorithms on 4 virtual ranks (collectives as device copies).
     virtual=""; [ "$name" = nccl ] && [ "$gpus" -lt 2 ] && virtual=4
-    PARPRIM_NCCL_VIRTUAL_GPUS=$virtual "$B/bin/parprim-conformance" $NS --require-available \
+    PARPRIM_NCCL_VIRTUAL_GPUS=$virtual "$B/bin/parprim-conformance" --require-available \
       --case-timeout 400 --plugins "$B/lib/parprim/parprim_plugin_$name.so" \
       > "$OUT/check_$name.log" 2>&1 & pids+=($!)
   done
@@ -127,7 +124,7 @@ if want check; then
 fi
 if want isolation; then
   step "isolation: planted CUDA faults beside thrust/cub"
-  "$B/bin/runner" $NS "$B/tests/planted_cuda/planted_cuda.yaml" --no-progress \
+  "$B/bin/runner" "$B/tests/planted_cuda/planted_cuda.yaml" --no-progress \
     --json "$OUT/planted_cuda.json" --markdown "$OUT/planted_cuda.md" | tail -25
   # The planted plugin fails by design (exit 1); the stage fails only if thrust/cub did not
   # all validate.
@@ -203,7 +200,7 @@ PY
   echo "nccl without network: exit $?; $(grep -E "^conformance:|All tests|test cases:" "$OUT/sandbox_nccl_no_network.log" | head -12 | tr '\n' ' ')"
   step "the sandbox changes no figure: configs/sandbox_overhead.yaml, each state with and without it"
   for i in $(seq "${SANDBOX_REPEATS:-3}"); do
-    NS= runner sandbox_overhead.yaml "sandbox_compare_$i" | tail -12
+    runner sandbox_overhead.yaml "sandbox_compare_$i" | tail -12
     rm -f "$OUT/sandbox_compare_$i.jsonl"
   done
   python3 "$B/isolation_agreement.py" --against :unsandboxed "$OUT"/sandbox_compare_*.json |
@@ -241,12 +238,12 @@ if want sanitize; then
 fi
 if want course; then
   step "the example course project through the course adapter: conformance, then beside thrust/cub"
-  "$B/bin/parprim-conformance" $NS --require-available \
+  "$B/bin/parprim-conformance" --require-available \
     --plugins "$B/lib/parprim/parprim_plugin_course_example.so" 2>&1 |
     tee "$OUT/course_conformance.log" | tail -4
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   step "the same project with its efficient scan copying back n - 1 elements: must fail"
-  "$B/bin/parprim-conformance" $NS --require-available \
+  "$B/bin/parprim-conformance" --require-available \
     --plugins "$B/tests/planted_course/parprim_plugin_course_off_by_one.so" \
     "conformance: scan - std::int32_t" > "$OUT/course_off_by_one.log" 2>&1
   planted_status=$?
@@ -263,7 +260,7 @@ if want blocksize; then
   pids=()
   shapes="${SHAPES:-block_size=32,items_per_thread=1 block_size=1024,items_per_thread=16 block_size=64,items_per_thread=2}"
   for shape in $shapes; do
-    "$B/bin/parprim-conformance" $NS --require-available --params "$shape" \
+    "$B/bin/parprim-conformance" --require-available --params "$shape" \
       --plugins "$B/lib/parprim/parprim_plugin_cuda_naive.so:$B/lib/parprim/parprim_plugin_cuda_efficient.so" \
       > "$OUT/conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
   done
@@ -278,10 +275,10 @@ fi
 if want template; then
   step "the plugin template's CUDA plugin, built out of tree: conformance and runner"
   T="$B/examples/plugin_template"
-  "$B/bin/parprim-conformance" $NS --plugins "$T/build/lib/parprim" 2>&1 |
+  "$B/bin/parprim-conformance" --plugins "$T/build/lib/parprim" 2>&1 |
     tee "$OUT/template_conformance.log" | grep -E "^conformance:|passed|failed"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  "$B/bin/runner" $NS "$T/my_scan_cuda.yaml" --no-progress --json "$OUT/template_cuda.json" \
+  "$B/bin/runner" "$T/my_scan_cuda.yaml" --no-progress --json "$OUT/template_cuda.json" \
     --markdown "$OUT/template_cuda.md" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
@@ -299,7 +296,7 @@ shape_conformance() {
   local variant=$1 filter=$2 shapes=$3 shape pids=()
   for shape in $shapes; do
     local params=(); [ "$shape" = default ] || params=(--params "$shape")
-    "$B/bin/parprim-conformance" $NS --require-available --variants "$variant" "${params[@]}" \
+    "$B/bin/parprim-conformance" --require-available --variants "$variant" "${params[@]}" \
       --plugins "$eff" "$filter" > "$OUT/${variant}_conformance_${shape//[=,]/_}.log" 2>&1 & pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
@@ -324,7 +321,7 @@ if want lookback; then
     "default block_size=32,items_per_thread=24 block_size=512,items_per_thread=8 block_size=128,items_per_thread=16 block_size=64,items_per_thread=12"
   # The repeatability check and the sanitizers check correctness only: they run side by side.
   step "repeatability (${REPEAT_RUNS:-1000} runs of each integer scan and compaction at 2^24 + 7) beside compute-sanitizer"
-  "$B/bin/parprim-conformance" $NS --require-available --variants lookback --case-timeout 600 \
+  "$B/bin/parprim-conformance" --require-available --variants lookback --case-timeout 600 \
     --repeat-runs "${REPEAT_RUNS:-1000}" --plugins "$eff" "[repeatability]" \
     > "$OUT/lookback_repeatability.log" 2>&1 & pids=($!)
   cases="conformance: scan - std::int32_t,conformance: scan - std::int64_t,conformance: compact - std::int32_t,conformance: compact - std::int64_t"
@@ -362,7 +359,7 @@ if [ "$what" = nccl ]; then
   nccl_conformance() {  # nccl_conformance NAME [conformance args]: the log as $OUT/NAME.log
     local name=$1
     shift
-    timeout "${NCCL_CONFORMANCE_TIMEOUT:-420}" "$B/bin/parprim-conformance" $NS --require-available \
+    timeout "${NCCL_CONFORMANCE_TIMEOUT:-420}" "$B/bin/parprim-conformance" --require-available \
       --plugins "$B/lib/parprim/parprim_plugin_nccl.so" --case-timeout "${NCCL_CASE_TIMEOUT:-400}" "$@" > "$OUT/$name.log" 2>&1 ||
       status=1
     echo "$name: $(grep -E "test cases:|All tests passed|FAILED|unavailable" "$OUT/$name.log" |
@@ -445,7 +442,7 @@ if [ "$what" = profile ]; then  # not part of all: the profiler replays every ke
         --section SpeedOfLight --section ComputeWorkloadAnalysis --section InstructionStats \
         --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
         --section LaunchStats --section SchedulerStats \
-        "$B/bin/runner" $NS "$B/configs/profile.yaml" --no-isolation --no-progress \
+        "$B/bin/runner" "$B/configs/profile.yaml" --no-isolation --no-progress \
         > "$OUT/ncu_$kernel.txt" 2>&1 || status=1
       echo "--- $kernel"
       grep -E "^  [a-z].*\(|Duration|DRAM Throughput|Executed Instructions  |Issued Warp Per|Achieved Occupancy|Registers Per|highest-utilized" \

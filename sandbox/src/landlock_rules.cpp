@@ -46,7 +46,7 @@ constexpr std::uint64_t execute = 1u << 0, write_file = 1u << 1, read_file = 1u 
                         ioctl_dev = 1u << 15;
 }
 constexpr std::uint64_t net_bind_tcp = 1u << 0, net_connect_tcp = 1u << 1;
-constexpr std::uint64_t scope_signal = 1u << 1;
+constexpr std::uint64_t scope_abstract_unix_socket = 1u << 0, scope_signal = 1u << 1;
 
 // The rights each ABI version can handle.
 std::uint64_t handled_fs(int abi) {
@@ -82,8 +82,6 @@ std::vector<rule> system_rules() {
   // /proc/self/task/TID/comm with O_TRUNC, and cuInit fails when refused. Other processes'
   // entries stay read-only (the rule hangs on this process's /proc/PID).
   r.push_back({"/proc/self", read_only | fs_right::write_file | fs_right::truncate});
-  // Unix sockets the CUDA driver binds in /tmp: the socket files only, no data.
-  r.push_back({"/tmp", fs_right::make_sock});
   r.push_back({"/dev", fs_right::read_dir});  // its listing only
   for (const char* p : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"})
     r.push_back({p, read_write_device});
@@ -151,9 +149,9 @@ int landlock_abi() {
 void restrict_with_landlock(const policy& p, int abi) {
   ruleset_attr attr{handled_fs(abi), 0, 0};
   if (abi >= 4 && !p.network) attr.handled_access_net = net_bind_tcp | net_connect_tcp;
-  // Signals to processes outside the sandbox are refused; abstract Unix sockets are not scoped
-  // (the CUDA driver's may be a daemon's).
-  if (abi >= 6) attr.scoped = scope_signal;
+  // Signals to, and abstract Unix sockets of, processes outside the sandbox are refused (the
+  // CUDA driver's own Unix sockets are the worker's: it starts with them scoped, seen on the H100).
+  if (abi >= 6) attr.scoped = scope_abstract_unix_socket | scope_signal;
   const std::size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
   const int ruleset = int(syscall(SYS_landlock_create_ruleset, &attr, size, 0));
   if (ruleset < 0)

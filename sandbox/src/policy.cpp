@@ -58,7 +58,10 @@ policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::st
 
 std::vector<std::string> worker_environment(const policy& p) {
   const std::string s = p.scratch.string();
-  return {environment_entry(p), "TMPDIR=" + s, "HOME=" + s, "XDG_CACHE_HOME=" + s};
+  // CUDA_CACHE_PATH: the CUDA driver makes its compute cache in the user's home as the password
+  // file names it (not $HOME), which the sandbox refuses.
+  return {environment_entry(p), "TMPDIR=" + s, "HOME=" + s, "XDG_CACHE_HOME=" + s,
+          "CUDA_CACHE_PATH=" + (p.scratch / "cuda-cache").string()};
 }
 
 std::string plugin_name_of_file(const std::filesystem::path& plugin_file) {

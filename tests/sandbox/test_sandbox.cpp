@@ -7,9 +7,11 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cerrno>
 #include <cstdlib>
@@ -147,6 +149,12 @@ TEST_CASE("sandbox: a policy reaches a worker through its environment") {
   CHECK_THROWS_WITH(sb::policy_from_environment(), Catch::Contains("is not a sandbox policy"));
   unsetenv(sb::policy_variable);
   CHECK_FALSE(sb::policy_from_environment());
+  // Where the worker's libraries put their files: in the scratch folder (the CUDA driver's
+  // compute cache went to the password file's home, /root/.nv, on the H100, and was refused).
+  const auto environment = sb::worker_environment(p);
+  for (const char* wanted : {"TMPDIR=/tmp/x y", "HOME=/tmp/x y", "XDG_CACHE_HOME=/tmp/x y",
+                             "CUDA_CACHE_PATH=/tmp/x y/cuda-cache"})
+    CHECK(std::count(environment.begin(), environment.end(), wanted) == 1);
 }
 
 TEST_CASE("sandbox: a write outside the scratch folder is refused and named, inside it passes") {
@@ -220,6 +228,42 @@ TEST_CASE("sandbox: sockets other than Unix ones are refused, socket pairs and t
       run_sandboxed(f.policy, [&] { return errno_after(socket(AF_INET, SOCK_STREAM, 0)); });
   CHECK(allowed.said == "done");
   CHECK(allowed.sandbox.find("network allowed") != std::string::npos);
+}
+
+// An abstract Unix socket (a name, no file) of a process outside the sandbox is out of reach
+// (Landlock's scope, ABI 6); the worker's own, which the CUDA driver makes, work.
+TEST_CASE("sandbox: abstract Unix sockets outside the sandbox are refused, its own work") {
+  folders f;
+  auto abstract_address = [](const std::string& name) {
+    sockaddr_un a{};
+    a.sun_family = AF_UNIX;
+    std::memcpy(a.sun_path + 1, name.data(), name.size());  // sun_path[0] == 0: abstract
+    return std::pair{a, socklen_t(offsetof(sockaddr_un, sun_path) + 1 + name.size())};
+  };
+  const std::string outside_name = "parprim-test-outside-" + std::to_string(getpid());
+  const auto [outside, outside_size] = abstract_address(outside_name);
+  const int listening = socket(AF_UNIX, SOCK_STREAM, 0);
+  REQUIRE(bind(listening, reinterpret_cast<const sockaddr*>(&outside), outside_size) == 0);
+  REQUIRE(listen(listening, 4) == 0);
+  auto connect_to = [](const sockaddr_un& a, socklen_t size) {
+    const int s = socket(AF_UNIX, SOCK_STREAM, 0);
+    const std::string said = errno_after(connect(s, reinterpret_cast<const sockaddr*>(&a), size));
+    close(s);
+    return said;
+  };
+  auto r = run_sandboxed(f.policy, [&] {
+    const auto [own, own_size] = abstract_address("parprim-test-own-" + std::to_string(getpid()));
+    const int mine = socket(AF_UNIX, SOCK_STREAM, 0);
+    std::string said = connect_to(outside, outside_size) + " / ";
+    said += errno_after(bind(mine, reinterpret_cast<const sockaddr*>(&own), own_size)) + " ";
+    said += errno_after(listen(mine, 1)) + " ";
+    return said + connect_to(own, own_size);
+  });
+  CHECK(r.said == std::string(std::strerror(EPERM)) + " / done done done");
+  auto unsandboxed = run_sandboxed(
+      f.policy, [&] { return connect_to(outside, outside_size); }, false);
+  CHECK(unsandboxed.said == "done");
+  close(listening);
 }
 
 TEST_CASE("sandbox: without seccomp, Landlock still refuses a TCP connect") {

@@ -35,7 +35,8 @@ policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::st
                          const std::filesystem::path& scratch, double cpu_time_s);
 
 /// What a worker's environment gets on top of its parent's: the policy, and TMPDIR, HOME and
-/// XDG_CACHE_HOME in the scratch folder (where a library's caches and temporary files can go).
+/// XDG_CACHE_HOME in the scratch folder (where a library's caches and temporary files can go),
+/// and CUDA_CACHE_PATH below it.
 std::vector<std::string> worker_environment(const policy& p);
 
 /// The plugin name a file carries (parprim_plugin_nccl.so: nccl), for a worker whose plugin
