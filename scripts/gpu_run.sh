@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|nccl|nccl_large]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|nccl|nccl_large]
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -44,7 +44,9 @@
 #     sweep: configs/sweep.yaml; cpu: the CPU figures on this host's cores
 #     (configs/cpu_2p26.yaml, configs/cpu_tbb_threads.yaml, and cpu_sort: configs/
 #     cpu_sort_vs_numpy.yaml with numpy beside it, as shipped and with AVX-512 off, from
-#     scripts/numpy_reference.py where python3 has numpy); profile (only when named): Nsight Compute over
+#     scripts/numpy_reference.py where python3 has numpy); utf8: configs/utf8_host.yaml
+#     (cpu_seq and cpu_tbb decoding and encoding at 2^26 and 2^28 on this host's cores);
+#     profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
 #     -m), the nccl plugin's conformance on all GPUs and on one, the exchange probe (a plain
@@ -424,6 +426,10 @@ if want cpu || want cpu_sort; then
   else
     echo "no numpy for python3 here: scripts/numpy_reference.py not run"
   fi
+fi
+if want utf8; then  # issue 33: the UTF-8 operations on this host's cores
+  step "UTF-8 decoding and encoding on this host's $(nproc) cores: configs/utf8_host.yaml"
+  runner utf8_host.yaml utf8_host | tail -8
 fi
 if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"
