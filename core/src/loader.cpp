@@ -148,6 +148,11 @@ fs::path default_plugin_folder() {
   return exe.parent_path().parent_path() / "lib" / "parprim";
 }
 
+std::string plugin_name_of_file(const fs::path& plugin_file) {
+  const std::string stem = plugin_file.stem().string();
+  return stem.starts_with(plugin_file_prefix) ? stem.substr(std::strlen(plugin_file_prefix)) : stem;
+}
+
 std::vector<fs::path> split_path_list(const std::string& list) {
   std::vector<fs::path> entries;
   std::stringstream ss(list);

@@ -64,13 +64,8 @@ std::vector<std::string> worker_environment(const policy& p) {
           "CUDA_CACHE_PATH=" + (p.scratch / "cuda-cache").string()};
 }
 
-std::string plugin_name_of_file(const std::filesystem::path& plugin_file) {
-  const std::string stem = plugin_file.stem().string();
-  constexpr std::string_view prefix = "parprim_plugin_";
-  return stem.starts_with(prefix) ? stem.substr(prefix.size()) : stem;
-}
-
 scratch_folder::scratch_folder() {
+  // mkdtemp's template: it replaces the six Xs with random characters.
   std::string pattern =
       (std::filesystem::temp_directory_path() / "parprim-sandbox-XXXXXX").string();
   if (!mkdtemp(pattern.data()))

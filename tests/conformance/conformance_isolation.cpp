@@ -11,6 +11,7 @@
 
 #include "conformance_tally.hpp"
 #include "parprim/isolation/child_process.hpp"
+#include "parprim/loader.hpp"
 #include "parprim/sandbox/sandbox.hpp"
 
 namespace parprim::conformance {
@@ -40,9 +41,9 @@ outcome test_one(const fs::path& self, const fs::path& file, const isolation_opt
   spec.args.insert(spec.args.end(), {"--isolated-plugin", file.string()});
   spec.environment = {std::string(breadcrumb_variable) + "=" + breadcrumb.string()};
   if (options.sandbox)
-    for (auto& entry : sandbox::worker_environment(sandbox::policy_for_plugin(
-             file, sandbox::plugin_name_of_file(file), options.network_plugins, scratch.path(),
-             options.cpu_time_s)))
+    for (auto& entry : sandbox::worker_environment(
+             sandbox::policy_for_plugin(file, plugin_name_of_file(file), options.network_plugins,
+                                        scratch.path(), options.cpu_time_s)))
       spec.environment.push_back(std::move(entry));
   std::cout.flush();
   isolation::child_process child(spec);

@@ -117,3 +117,9 @@ TEST_CASE("loader: a ':'-separated path list keeps its order and drops empty ent
   CHECK(split_path_list("/a") == paths{"/a"});
   CHECK(split_path_list("/a::b/c:") == paths{"/a", "b/c"});
 }
+
+TEST_CASE("loader: the plugin name a file carries, before the plugin says it") {
+  CHECK(parprim::plugin_name_of_file("/opt/x/parprim_plugin_nccl.so") == "nccl");
+  CHECK(parprim::plugin_name_of_file("lib/parprim_plugin_cpu_seq.so") == "cpu_seq");
+  CHECK(parprim::plugin_name_of_file("/opt/x/my_backend.so") == "my_backend");
+}

@@ -47,4 +47,8 @@ std::vector<std::filesystem::path> split_path_list(const std::string& list);
 inline constexpr const char* plugin_file_prefix = "parprim_plugin_";
 inline constexpr const char* plugin_file_suffix = ".so";
 
+/// The plugin name a file carries (parprim_plugin_nccl.so: nccl; another name: its stem), for
+/// a plugin that has not been loaded yet to say its own.
+std::string plugin_name_of_file(const std::filesystem::path& plugin_file);
+
 }  // namespace parprim

@@ -3,14 +3,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "parprim/isolation/message_channel.hpp"
+#include "parprim/loader.hpp"
 #include "parprim/sandbox/policy.hpp"
 #include "records/record_json.hpp"
 #include "sessions/worker/captured_output.hpp"
@@ -99,20 +99,13 @@ class worker_process {
     if (!child_->wait_for(std::chrono::seconds(2))) child_->kill();
   }
 
-  /// The CPU time its threads have used, in seconds (/proc/PID/stat: utime + stime).
+  /// The CPU time its threads have used, in seconds (the process's CPU-time clock).
   double cpu_seconds() const {
-    std::ifstream stat("/proc/" + std::to_string(child_->pid()) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const auto close_paren = text.rfind(')');  // the command name may hold spaces
-    if (close_paren == std::string::npos) return 0;
-    std::istringstream fields(text.substr(close_paren + 2));
-    std::string field;
-    unsigned long long utime = 0, stime = 0;
-    for (int i = 3; i <= 15 && fields >> field; ++i) {  // fields 14 and 15 (1-based)
-      if (i == 14) utime = std::stoull(field);
-      if (i == 15) stime = std::stoull(field);
-    }
-    return double(utime + stime) / double(sysconf(_SC_CLK_TCK));
+    clockid_t clock_id;
+    timespec t{};
+    if (clock_getcpuclockid(child_->pid(), &clock_id) != 0 || clock_gettime(clock_id, &t) != 0)
+      return 0;
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
   }
 
   void clear_output() {
@@ -295,8 +288,8 @@ std::string fault_reason(const iso::termination& t) {
 
 probe_result probe_plugin(const std::filesystem::path& path, const launch_settings& launch) {
   probe_result result;
-  auto w = start_worker(path, sandbox::plugin_name_of_file(path), launch, result.summary,
-                        result.sandbox, result.error);
+  auto w = start_worker(path, plugin_name_of_file(path), launch, result.summary, result.sandbox,
+                        result.error);
   if (w) w->stop();  // it has said all a probe needs
   return result;
 }

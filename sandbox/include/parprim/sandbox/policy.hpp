@@ -39,15 +39,11 @@ policy policy_for_plugin(const std::filesystem::path& plugin_file, const std::st
 /// and CUDA_CACHE_PATH below it.
 std::vector<std::string> worker_environment(const policy& p);
 
-/// The plugin name a file carries (parprim_plugin_nccl.so: nccl), for a worker whose plugin
-/// has not said its name yet.
-std::string plugin_name_of_file(const std::filesystem::path& plugin_file);
-
 /// A scratch folder of its own for one worker, made empty and removed with everything in it
 /// when this object goes (after the worker has ended).
 class scratch_folder {
  public:
-  scratch_folder();  // under the temporary directory: parprim-sandbox-XXXXXX
+  scratch_folder();  // made by mkdtemp under the temporary directory: parprim-sandbox-<random>
   ~scratch_folder();
   scratch_folder(const scratch_folder&) = delete;
   scratch_folder& operator=(const scratch_folder&) = delete;
