@@ -1,29 +1,51 @@
-# parprim_add_course_plugin(NAME SOURCES file... [INSTALL])
+# parprim_add_course_plugin(NAME SOURCES file... [VARIANTS entry...] [GLOBALS definition...]
+#                           [INSTALL])
 #
-# Builds a parprim plugin, parprim_plugin_<NAME>.so, from course-style stream compaction sources
-# (StreamCompaction::{CPU,Naive,Efficient,Thrust,Radix}::scan/compact/sort and the course timer),
-# without edits to them: the course adapter (course/course_adapter.cu) is compiled beside them
-# with every header of the sources' folders included, and turns each function the headers declare
-# into a variant (docs/course-projects.md). Needs CUDA enabled (parprim_enable_cuda) and
-# parprim::cuda_common.
-set(_parprim_course_adapter "${CMAKE_CURRENT_LIST_DIR}/course/course_adapter.cu")
-if(NOT EXISTS "${_parprim_course_adapter}")  # parprim's own tree: cmake/../course
-  set(_parprim_course_adapter "${CMAKE_CURRENT_LIST_DIR}/../course/course_adapter.cu")
+# Builds a parprim plugin, parprim_plugin_<NAME>.so, from a course project's stream compaction
+# sources without edits to them (docs/course-projects.md):
+#   - the headers of every folder holding a source are read (preprocessed by the project's own
+#     nvcc, then course/find_course_functions.py), and every function named for scan, compact
+#     or sort with the course's shape becomes a variant named after its namespace and function
+#     (StreamCompaction::SharedMem::scan: `sharedmem/scan`); the others are listed as skipped,
+#     with the reason, here and in `runner --list`;
+#   - VARIANTS "OPERATION NAME EXPRESSION" maps anything else by hand, the expression a call over
+#     n, odata and idata: "scan naive/shared StreamCompaction::Naive::scan(n, odata, idata, true)";
+#   - GLOBALS "int blockSize = 128" defines what the course's test program defined and the
+#     project's code uses (the configure step suggests it when a header declares an `extern`
+#     variable that no source defines);
+#   - the course's build conventions: each source folder and its parent (the project root:
+#     `#include <stream_compaction/thrust.h>`) are on the include path, `.cpp` sources build as
+#     C++, optimised (-O3, host and device) unless a build type is chosen, with
+#     course/course_compat.h force-included for code written with Visual Studio.
+# Needs CUDA enabled (parprim_enable_cuda), parprim::cuda_common and Python 3.
+set(_parprim_course_dir "${CMAKE_CURRENT_LIST_DIR}/course")
+if(NOT EXISTS "${_parprim_course_dir}/course_adapter.cu")  # parprim's own tree: cmake/../course
+  set(_parprim_course_dir "${CMAKE_CURRENT_LIST_DIR}/../course")
 endif()
+get_filename_component(_parprim_course_dir "${_parprim_course_dir}" ABSOLUTE)
 
 function(parprim_add_course_plugin name)
-  cmake_parse_arguments(ARG "INSTALL" "" "SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "INSTALL" "" "SOURCES;VARIANTS;GLOBALS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "parprim_add_course_plugin(${name}): SOURCES is required")
   endif()
-  # The headers of every folder holding a source are the project's interface.
+  # The headers of every folder holding a source are the project's interface; each folder's
+  # parent is the project's root, on the include path as the course's own build has it.
   set(folders "")
+  set(sources "")
   foreach(source IN LISTS ARG_SOURCES)
     get_filename_component(path "${source}" ABSOLUTE)
+    list(APPEND sources "${path}")
     get_filename_component(folder "${path}" DIRECTORY)
     list(APPEND folders "${folder}")
   endforeach()
   list(REMOVE_DUPLICATES folders)
+  set(roots "")
+  foreach(folder IN LISTS folders)
+    get_filename_component(root "${folder}" DIRECTORY)
+    list(APPEND roots "${root}")
+  endforeach()
+  list(REMOVE_DUPLICATES roots)
   set(includes "")
   set(header_names "")
   foreach(folder IN LISTS folders)
@@ -34,40 +56,123 @@ function(parprim_add_course_plugin name)
       list(APPEND header_names "${shown}")
     endforeach()
   endforeach()
-  # The course's functions are found through the headers: a project without any (a single .cu
-  # file, say) would build a plugin that offers nothing, with no word why.
-  set(course_functions
-      "StreamCompaction::{CPU,Naive,Efficient,Thrust,Radix}::{scan,compact,compactWithoutScan,compactWithScan,sort}(int n, int* odata, const int* idata)")
-  if(NOT header_names)
+  string(CONCAT looked_for
+      "functions named for scan, compact or sort, f(int n, int* odata, const int* idata), in a "
+      "namespace under StreamCompaction (sorts in any namespace)")
+  if(NOT header_names AND NOT ARG_VARIANTS)
     list(JOIN folders ", " searched)
     message(FATAL_ERROR
       "parprim_add_course_plugin(${name}): no header (*.h, *.hpp, *.cuh) beside the sources, in "
       "${searched}: the course adapter finds the course's functions through the headers that "
-      "declare them, ${course_functions}, and found none to read. Add the header that declares "
-      "them (the course's stream_compaction/*.h) to that folder.")
+      "declare them (${looked_for}) and found none to read. Add the header that declares "
+      "them (the course's stream_compaction/*.h) to that folder, or map them with VARIANTS.")
   endif()
-  if(NOT TARGET parprim::cuda_common)
-    message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs CUDA and parprim::cuda_common "
-                        "(call parprim_enable_cuda first; parprim must be built with CUDA)")
+
+  if(NOT CMAKE_CUDA_COMPILER)
+    message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs CUDA (call "
+                        "parprim_enable_cuda first): nvcc reads the project's headers")
   endif()
-  list(JOIN header_names ", " header_list)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(NOT Python3_Interpreter_FOUND)
+    message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs python3, which reads the "
+                        "project's headers to find its functions")
+  endif()
+
   set(generated "${CMAKE_CURRENT_BINARY_DIR}/parprim_course_${name}")
   file(WRITE "${generated}/parprim_course_headers.hpp.new"
        "// Generated by parprim_add_course_plugin(${name}): the project's headers.\n"
-       "#pragma once\n${includes}"
-       "// What the adapter says when these headers declare none of the course's functions.\n"
-       "#define PARPRIM_COURSE_HEADERS_READ \"${header_list}\"\n"
-       "#define PARPRIM_COURSE_FUNCTIONS_LOOKED_FOR \"${course_functions}\"\n")
+       "#pragma once\n${includes}")
   configure_file("${generated}/parprim_course_headers.hpp.new"
                  "${generated}/parprim_course_headers.hpp" COPYONLY)
+  set(globals_source "")
+  if(ARG_GLOBALS)
+    set(definitions "")
+    foreach(definition IN LISTS ARG_GLOBALS)
+      string(APPEND definitions "${definition};\n")  # one per entry, its ';' added here
+    endforeach()
+    file(WRITE "${generated}/parprim_course_globals.cu.new"
+         "// Generated by parprim_add_course_plugin(${name}): its GLOBALS, what the course's test "
+         "program defined.\n#include \"parprim_course_headers.hpp\"\n${definitions}")
+    configure_file("${generated}/parprim_course_globals.cu.new"
+                   "${generated}/parprim_course_globals.cu" COPYONLY)
+    set(globals_source "${generated}/parprim_course_globals.cu")
+  endif()
 
+  # The project's headers as its own compiler sees them (macros expanded, #if decided), read
+  # for the functions they declare.
+  set(compat "${_parprim_course_dir}/course_compat.h")
+  set(include_flags "")
+  foreach(dir IN LISTS folders roots)
+    list(APPEND include_flags "-I${dir}")
+  endforeach()
+  file(WRITE "${generated}/parprim_course_preprocess.cu"
+       "#include \"parprim_course_headers.hpp\"\n")
+  execute_process(
+    COMMAND "${CMAKE_CUDA_COMPILER}" -E -x cu -std=c++20 -include "${compat}" ${include_flags}
+            "-I${generated}" "${generated}/parprim_course_preprocess.cu"
+            -o "${generated}/parprim_course_headers.ii"
+    RESULT_VARIABLE preprocessed ERROR_VARIABLE preprocess_errors)
+  if(NOT preprocessed EQUAL 0)
+    message(FATAL_ERROR "parprim_add_course_plugin(${name}): the project's headers do not "
+                        "preprocess (${CMAKE_CUDA_COMPILER} -E):\n${preprocess_errors}")
+  endif()
+  set(root_flags "")
+  foreach(root IN LISTS roots)
+    list(APPEND root_flags --root "${root}")
+  endforeach()
+  set(map_flags "")
+  foreach(entry IN LISTS ARG_VARIANTS)
+    list(APPEND map_flags --map "${entry}")
+  endforeach()
+  execute_process(
+    COMMAND "${Python3_EXECUTABLE}" "${_parprim_course_dir}/find_course_functions.py"
+            "${generated}/parprim_course_headers.ii" ${root_flags} ${map_flags}
+            --out "${generated}/parprim_course_functions.hpp"
+            --sources ${sources} ${globals_source}
+    RESULT_VARIABLE found OUTPUT_VARIABLE report)
+  string(REPLACE "\n" ";" report_lines "${report}")
+  set(skipped "")
+  foreach(line IN LISTS report_lines)
+    if(line MATCHES "^undefined ")
+      message(WARNING "parprim_add_course_plugin(${name}): ${line}")
+    elseif(line MATCHES "^(error|none)")
+      list(JOIN header_names ", " header_list)
+      message(FATAL_ERROR "parprim_add_course_plugin(${name}): ${line}; looked for "
+                          "${looked_for}; headers read: ${header_list}${skipped}")
+    elseif(line)
+      if(line MATCHES "^skipped ")
+        string(APPEND skipped "\n  ${line}")
+      endif()
+      message(STATUS "${name}: ${line}")
+    endif()
+  endforeach()
+  if(NOT found EQUAL 0)
+    message(FATAL_ERROR "parprim_add_course_plugin(${name}): find_course_functions.py failed")
+  endif()
+
+  if(NOT TARGET parprim::cuda_common)
+    message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs parprim::cuda_common "
+                        "(parprim must be built with CUDA)")
+  endif()
   set(install_flag "")
   if(ARG_INSTALL)
     set(install_flag INSTALL)
   endif()
-  parprim_add_plugin(${name} SOURCES ${ARG_SOURCES} "${_parprim_course_adapter}"
+  parprim_add_plugin(${name} SOURCES ${sources} ${globals_source}
+                     "${_parprim_course_dir}/course_adapter.cu"
                      LIBRARIES parprim::cuda_common ${install_flag})
-  target_include_directories(parprim_plugin_${name} PRIVATE "${generated}" ${folders})
-  target_compile_definitions(parprim_plugin_${name} PRIVATE
-    PARPRIM_COURSE_PLUGIN_NAME="${name}")
+  set(target parprim_plugin_${name})
+  target_include_directories(${target} PRIVATE "${generated}" ${folders} ${roots})
+  target_compile_definitions(${target} PRIVATE PARPRIM_COURSE_PLUGIN_NAME="${name}")
+  # The course's .cpp sources are C++ that may call the CUDA runtime (cuda_common brings its
+  # headers); every source sees the compatibility header first.
+  target_compile_options(${target} PRIVATE
+    "$<$<COMPILE_LANGUAGE:CXX,CUDA>:SHELL:-include ${compat}>")
+  # The guide sets no build type; without one nvcc gets no -O and course code runs unoptimised
+  # (2.5x slower measured on one submission's cpu.cu). A chosen build type is left alone.
+  get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(NOT CMAKE_BUILD_TYPE AND NOT multi_config)
+    target_compile_options(${target} PRIVATE
+      "$<$<COMPILE_LANGUAGE:CXX>:-O3>" "$<$<COMPILE_LANGUAGE:CUDA>:-O3;-Xcompiler=-O3>")
+  endif()
 endfunction()

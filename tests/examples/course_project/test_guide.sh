@@ -43,7 +43,7 @@ plugin=build/lib/parprim/parprim_plugin_my_project.so
 [ -f "$plugin" ] || fail "no $plugin"
 "$prefix/bin/runner" --list --plugin-path build/lib/parprim > "$work/list.log" 2>&1 || true
 for text in "my_project course (ABI 1)" "timing: its own timer" \
-            "scan     efficient" "compact  efficient" "sort     radix"; do
+            "scan     efficient/scan" "compact  efficient/compact" "sort     radix/sort" "timing: its own timer"; do
   grep -qF -- "$text" "$work/list.log" || { cat "$work/list.log"; fail "--list lacks: $text"; }
 done
 [ -f results.json ] || fail "the runner wrote no results.json"

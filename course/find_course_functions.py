@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Finds a course project's functions in its preprocessed headers (docs/course-projects.md).
+
+parprim_add_course_plugin() runs the project's own compiler (nvcc -E) over a file that includes
+every header of the project, with the include paths and definitions of the build, and hands the
+result to this script. It reads only the lines that came from the project's files (the line
+markers name them), follows namespace braces, and lists every function declared at namespace
+scope whose name says it is a scan, a compaction or a sort:
+
+  - scans and compactions in any namespace under StreamCompaction, sorts in any namespace;
+  - the variant's name is the namespace below StreamCompaction, lowercased, then the function:
+    StreamCompaction::SharedMem::scan is `sharedmem/scan`, RadixSort::sort `radixsort/sort`.
+
+Whether a function can be called as the course calls it, f(int n, int* odata, const int* idata),
+is decided by the compiler when the adapter is built (a generic lambda's substitution); this
+script says, for the configure-time report, what it sees when the shape is another. It also
+names the `extern` variables the headers declare that no source defines (the course's test
+program defines `blockSize` in some projects), so the configure step can suggest GLOBALS.
+
+Writes the generated header (one X-macro line per function) and prints the report.
+"""
+import argparse
+import os
+import re
+import sys
+
+OPERATIONS = (("sort", "PARPRIM_OP_SORT"), ("compact", "PARPRIM_OP_COMPACT"),
+              ("scan", "PARPRIM_OP_SCAN"))
+TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|::|[A-Za-z_]\w*|\d[\w.]*|\S')
+LINE_MARKER = re.compile(r'^#\s*(?:line\s+)?(\d+)\s+"([^"]*)"')
+DEVICE_POINTER_NAME = re.compile(r"^(dev_|d_|device_|dev[A-Z])")
+
+
+class Function:
+    def __init__(self, namespace, name, returns, params, where):
+        self.namespace = namespace  # list of names, outermost first
+        self.name = name
+        self.returns = returns
+        self.params = params  # list of parameter texts, defaults included
+        self.where = where
+
+    def qualified(self):
+        return "::".join(self.namespace + [self.name])
+
+    def operation(self):
+        lowered = self.name.lower()
+        for word, op in OPERATIONS:
+            if word in lowered:
+                return word, op
+        return None, None
+
+    def variant(self):
+        below = self.namespace[1:] if self.namespace[:1] == ["StreamCompaction"] else self.namespace
+        return "/".join([n.lower() for n in below] + [self.name])
+
+    def signature(self):
+        return "%s %s(%s)" % (self.returns, self.qualified(), ", ".join(self.params))
+
+
+def project_tokens(text, roots):
+    """Yields (token, file, line) for the lines that came from files under the roots, the file
+    relative to its root."""
+    roots = [os.path.realpath(r) + os.sep for r in roots]
+    current, line, inside = None, 0, False
+    for raw in text.splitlines():
+        marker = LINE_MARKER.match(raw)
+        if marker:
+            line = int(marker.group(1))
+            real = os.path.realpath(marker.group(2)) if marker.group(2) else ""
+            root = next((r for r in roots if real.startswith(r)), None)
+            inside = root is not None
+            current = real[len(os.path.dirname(root.rstrip(os.sep))) + 1:] if inside else None
+            continue
+        if inside and not raw.lstrip().startswith("#"):
+            # The preprocessor removed comments; a line comment left (input not from it) goes.
+            for token in TOKEN.findall(re.sub(r"//.*", "", raw)):
+                yield token, current, line
+        line += 1
+
+
+def split_params(tokens):
+    params, depth, current = [], 0, []
+    for t in tokens:
+        if t in "(<[{":
+            depth += 1
+        elif t in ")>]}":
+            depth -= 1
+        if t == "," and depth == 0:
+            params.append(current)
+            current = []
+        else:
+            current.append(t)
+    if current:
+        params.append(current)
+    return [join_tokens(p) for p in params if p and p != ["void"]]
+
+
+def join_tokens(tokens):
+    """Tokens as a declaration is written: `const int* idata`, `bool timed = true`."""
+    text = " ".join(tokens)
+    text = re.sub(r"\s*::\s*", "::", text)
+    text = re.sub(r"\s+([,)\]])", r"\1", text)
+    text = re.sub(r"([(\[])\s+", r"\1", text)
+    return re.sub(r"\s+([*&]+)", r"\1", text)
+
+
+def declaration(statement):
+    """A function declaration at namespace scope, as (returns, name, params), or None."""
+    if not statement or statement[0][0] in ("template", "typedef", "using", "friend", "static_assert",
+                                            "class", "struct", "enum", "union", "namespace"):
+        return None
+    tokens = [t for t, _, _ in statement]
+    if "=" in tokens[: tokens.index("(")] if "(" in tokens else True:
+        return None
+    # __global__ and __device__ functions run on the GPU: nvcc's preprocessor makes them
+    # __attribute__((global)) and __attribute__((device)).
+    open_at = tokens.index("(")
+    if open_at == 0 or not re.match(r"[A-Za-z_]\w*$", tokens[open_at - 1]):
+        return None
+    head = tokens[: open_at - 1]
+    if any(t in ("__global__", "__device__") for t in head) or \
+            ("__attribute__" in head and any(t in ("global", "device") for t in head)):
+        return None
+    if not head or "operator" in tokens[open_at - 2:open_at]:
+        return None
+    depth, close_at = 0, None
+    for i in range(open_at, len(tokens)):
+        if tokens[i] == "(":
+            depth += 1
+        elif tokens[i] == ")":
+            depth -= 1
+            if depth == 0:
+                close_at = i
+                break
+    if close_at is None:
+        return None
+    returns = join_tokens([t for t in head if t not in ("extern", "inline", "static")])
+    where = "%s:%d" % statement[open_at - 1][1:]
+    return returns, tokens[open_at - 1], split_params(tokens[open_at + 1:close_at]), where
+
+
+def find(text, roots):
+    """The project's namespace-scope functions and the extern variables its headers declare."""
+    functions, externs = [], []
+    scopes = []  # one entry per open brace: a namespace's name(s), or None for any other brace
+    statement = []
+    pending_namespace = None
+    for token, path, line in project_tokens(text, roots):
+        at_namespace_scope = all(s is not None for s in scopes)
+        if token == "namespace":
+            pending_namespace = []
+            continue
+        if pending_namespace is not None:
+            if token == "{":
+                scopes.append([n for n in pending_namespace if n not in ("::", "inline")])
+                pending_namespace, statement = None, []
+            elif token == ";" or token == "=":  # a namespace alias or using-directive
+                pending_namespace, statement = None, []
+            else:
+                pending_namespace.append(token)
+            continue
+        if token == "{":
+            if at_namespace_scope and statement:
+                found = declaration(statement)
+                if found:
+                    add(functions, scopes, found)
+            if at_namespace_scope and statement and statement[0][0] == "extern" and \
+                    len(statement) >= 2 and statement[1][0].startswith('"'):
+                scopes.append([])  # extern "C" { ... } is namespace scope
+            else:
+                scopes.append(None)
+            statement = []
+        elif token == "}":
+            if scopes:
+                scopes.pop()
+            statement = []
+        elif token == ";":
+            if at_namespace_scope and statement:
+                found = declaration(statement)
+                if found:
+                    add(functions, scopes, found)
+                elif statement[0][0] == "extern" and "(" not in [t for t, _, _ in statement]:
+                    names = [t for t, _, _ in statement if re.match(r"[A-Za-z_]\w*$", t)]
+                    if len(names) >= 3:
+                        externs.append((names[-1], " ".join(t for t, _, _ in statement),
+                                        "%s:%d" % statement[-1][1:]))
+            statement = []
+        else:
+            statement.append((token, path, line))
+    return functions, externs
+
+
+def add(functions, scopes, found):
+    returns, name, params, where = found
+    namespace = [n for scope in scopes for n in scope]
+    functions.append(Function(namespace, name, returns, params, where))
+
+
+def course_shape_problem(f):
+    """Why f's parameters are not the course's (int n, int* odata, const int* idata), or None.
+    The compiler has the last word; this is what the report says."""
+    required = [p for p in f.params if "=" not in p]
+    if len(f.params) < 3:
+        return "it takes %d arguments" % len(f.params)
+    if len(required) > 3:
+        return "it takes %d arguments without a default" % len(required)
+    first = f.params[0].replace("const ", "")
+    if "*" in first or "&" in first:
+        return "its first parameter is %s, where the course passes n" % f.params[0]
+    pointers = [parameter_name(p) for p in f.params if "*" in p.split("=")[0]]
+    if any(DEVICE_POINTER_NAME.match(n) for n in pointers):
+        return "its pointers are named as device pointers (%s): the course's functions take " \
+               "host pointers" % ", ".join(pointers)
+    return None
+
+
+def parameter_name(param):
+    return re.sub(r".*[\s*&]", "", param.split("=")[0].strip())
+
+
+def mapping_suggestion(f, word):
+    """A VARIANTS line for the common reordering (out, in, n) of the course's arguments."""
+    if len(f.params) != 3 or "*" not in f.params[0] or "*" not in f.params[1] or \
+            "*" in f.params[2]:
+        return ""
+    return ', for (out, in, n): "%s %s %s(odata, idata, n)"' % (
+        word, f.variant(), f.qualified())
+
+
+def defined_in_sources(name, sources):
+    definition = re.compile(r"^(?!\s*extern\b)[^(){};]*\b%s\s*(=|;|\[|\{)" % re.escape(name),
+                            re.M)
+    for source in sources:
+        try:
+            with open(source, errors="replace") as s:
+                if definition.search(s.read()):
+                    return True
+        except OSError:
+            pass
+    return False
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("preprocessed", help="nvcc -E output of a file including every header")
+    parser.add_argument("--root", action="append", required=True,
+                        help="a folder whose files are the project's (repeatable)")
+    parser.add_argument("--map", action="append", default=[],
+                        help="a VARIANTS entry: OPERATION NAME EXPRESSION over n, odata, idata")
+    parser.add_argument("--sources", nargs="*", default=[], help="the project's sources")
+    parser.add_argument("--out", required=True, help="the generated header")
+    args = parser.parse_args()
+    with open(args.preprocessed, errors="replace") as f:
+        functions, externs = find(f.read(), args.root)
+
+    lines, report, seen = [], [], set()
+    namespaces = set()
+    for f in functions:
+        word, op = f.operation()
+        if not op:
+            continue
+        if not f.namespace:
+            report.append("skipped %s (%s): declared outside any namespace (map it with "
+                          "VARIANTS)" % (f.signature(), f.where))
+            continue
+        if word != "sort" and f.namespace[:1] != ["StreamCompaction"]:
+            report.append("skipped %s (%s): a %s outside namespace StreamCompaction" %
+                          (f.signature(), f.where, word))
+            continue
+        key = (op, f.qualified())
+        if key in seen:  # an overload, or a declaration repeated: one variant, the compiler picks
+            continue
+        seen.add(key)
+        problem = course_shape_problem(f)
+        if problem:
+            report.append("skipped %s (%s): %s (map it with VARIANTS%s)" %
+                          (f.signature(), f.where, problem, mapping_suggestion(f, word)))
+            continue
+        namespaces.add("::".join(f.namespace))
+        description = "%s (%s)" % (f.signature(), f.where)
+        lines.append('  X(%s, "%s", %s, %s, "%s")' %
+                     (op, f.variant(), "::".join(f.namespace), f.name,
+                      description.replace("\\", "").replace('"', "'")))
+        report.append("found %s (%s): %s %s" % (f.signature(), f.where, word, f.variant()))
+
+    mapped = []
+    for entry in args.map:
+        parts = entry.strip().split(None, 2)
+        ops = dict(OPERATIONS)
+        if len(parts) != 3 or parts[0] not in ops:
+            print("error: VARIANTS entry \"%s\": expected OPERATION NAME EXPRESSION, the "
+                  "operation one of scan, compact, sort, the expression a call over n, odata "
+                  "and idata" % entry)
+            return 1
+        word, name, expression = parts
+        called = re.match(r"\s*((?:\w+::)*\w+)::\w+\s*[(<]", expression)
+        namespace = called.group(1).lstrip(":") if called else "parprim_course_unscoped"
+        namespaces.add(namespace)
+        mapped.append('  X(%s, "%s", %s, (%s), "%s")' %
+                      (ops[word], name, namespace, expression,
+                       ("mapped by VARIANTS: " + expression).replace("\\", "").replace('"', "'")))
+        report.append("mapped %s %s: %s" % (word, name, expression))
+
+    missing = [(n, text, where) for n, text, where in externs
+               if not defined_in_sources(n, args.sources)]
+    with open(args.out + ".new", "w") as out:
+        out.write("// Generated by parprim_add_course_plugin (course/find_course_functions.py)\n"
+                  "// from the project's preprocessed headers: the functions found.\n#pragma once\n")
+        out.write("#define PARPRIM_COURSE_NAMESPACES(X)%s\n" %
+                  "".join(" \\\n  X(%s)" % n for n in sorted(namespaces) if n))
+        out.write("// Where a mapped call outside any namespace looks for a timer (it has none).\n"
+                  "namespace parprim_course_unscoped {}\n")
+        out.write("#define PARPRIM_COURSE_FOUND(X)%s\n" % "".join(" \\\n" + l for l in lines))
+        out.write("#define PARPRIM_COURSE_MAPPED(X)%s\n" % "".join(" \\\n" + l for l in mapped))
+        out.write("#define PARPRIM_COURSE_SKIPPED \"%s\"\n" % "\\n".join(
+            r.replace("\\", "").replace('"', "'") for r in report if r.startswith("skipped")))
+    # An unchanged header keeps its time stamp, so a reconfigure rebuilds nothing.
+    if same(args.out, args.out + ".new"):
+        os.remove(args.out + ".new")
+    else:
+        os.replace(args.out + ".new", args.out)
+    for r in report:
+        print(r)
+    for name, text, where in missing:
+        print("undefined %s (%s): `%s` is declared and no source of the project defines it "
+              "(the course's test program did): define it with GLOBALS \"%s\"" %
+              (name, where, text, suggestion(text)))
+    if not lines and not mapped:
+        print("none: no function named scan, compact or sort with the course's shape")
+    return 0
+
+
+def suggestion(text):
+    declared = text.replace("extern ", "").strip()
+    if re.search(r"\b(int|unsigned|long|short|size_t)\b", declared) and "*" not in declared:
+        return declared + " = 128"
+    return declared
+
+
+def same(a, b):
+    try:
+        with open(a) as x, open(b) as y:
+            return x.read() == y.read()
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":
+    sys.exit(main())
