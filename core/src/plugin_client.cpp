@@ -51,9 +51,15 @@ double plugin_client::timer_elapsed() const {
   return seconds;
 }
 
-double plugin_client::own_time(const plugin_plan& plan) const {
+std::optional<double> plugin_client::own_time(const plugin_plan& plan, std::string& why) const {
   double seconds = 0;
-  check(d_->own_time(plan.get(), &seconds), "own_time");
+  const parprim_status status = d_->own_time(plan.get(), &seconds);
+  if (status == PARPRIM_UNSUPPORTED) {
+    const char* text = d_->last_error();
+    why = text ? text : "";
+    return std::nullopt;
+  }
+  check(status, "own_time");
   return seconds;
 }
 

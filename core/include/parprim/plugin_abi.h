@@ -115,8 +115,13 @@ typedef enum parprim_timing_basis {
      plugin's memory domain (device-resident for a GPU plugin). The default. */
   PARPRIM_TIMING_RESIDENT = 0,
   /* The plugin's code times a region inside run() itself (a course project's timer around its
-     kernels, without its allocations and copies); own_time() reads it, and that is the sample. */
-  PARPRIM_TIMING_OWN_REGION = 1
+     kernels, without its allocations and copies); own_time() reads it, and that is the sample.
+     A run that timed no region (a course namespace without a timer, or a timer the call never
+     started) answers PARPRIM_UNSUPPORTED from own_time(), with the reason in last_error(). */
+  PARPRIM_TIMING_OWN_REGION = 1,
+  /* Never declared by a plugin: the runner's record of an OWN_REGION state in which a run timed
+     no region; its samples are then the runner's time of the whole call. */
+  PARPRIM_TIMING_WHOLE_CALL = 2
 } parprim_timing_basis;
 
 /* Capability flags of a variant: which forms of its operation it offers. */

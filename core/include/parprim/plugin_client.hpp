@@ -88,8 +88,10 @@ class plugin_client {
   void timer_start() const;
   void timer_stop() const;
   double timer_elapsed() const;
-  /// The region the plugin timed itself in the plan's last run (timing basis OWN_REGION).
-  double own_time(const plugin_plan& plan) const;
+  /// The region the plugin timed itself in the plan's last run (timing basis OWN_REGION), or
+  /// nothing when that run timed no region (the plugin answered PARPRIM_UNSUPPORTED): `why`
+  /// then holds its reason.
+  std::optional<double> own_time(const plugin_plan& plan, std::string& why) const;
 
   // The measurement hooks (docs/measurement.md). Each says whether the plugin offers it: a
   // descriptor from before them, a NULL entry or PARPRIM_UNSUPPORTED/UNAVAILABLE mean no; any
@@ -126,7 +128,7 @@ struct run_result {
   host_array values_out;
   std::uint64_t count = 0;
   std::uint64_t first_error = 0;  // utf8_decode validate
-  bool input_unchanged = true;  // the input buffer read back equal to what was uploaded
+  bool input_unchanged = true;    // the input buffer read back equal to what was uploaded
   backend_output output() const { return {&out, &values_out, count, first_error}; }
 };
 

@@ -114,11 +114,12 @@ constexpr name_table<parprim_dtype, 7> dtype_names{{{PARPRIM_I32, "i32"},
                                                     {PARPRIM_F32, "f32"},
                                                     {PARPRIM_F64, "f64"},
                                                     {PARPRIM_U8, "u8"}}};
-constexpr name_table<parprim_operation, 5> operation_names{{{PARPRIM_OP_SCAN, "scan"},
-                                                            {PARPRIM_OP_COMPACT, "compact"},
-                                                            {PARPRIM_OP_SORT, "sort"},
-                                                            {PARPRIM_OP_UTF8_DECODE, "utf8_decode"},
-                                                            {PARPRIM_OP_UTF8_ENCODE, "utf8_encode"}}};
+constexpr name_table<parprim_operation, 5> operation_names{
+    {{PARPRIM_OP_SCAN, "scan"},
+     {PARPRIM_OP_COMPACT, "compact"},
+     {PARPRIM_OP_SORT, "sort"},
+     {PARPRIM_OP_UTF8_DECODE, "utf8_decode"},
+     {PARPRIM_OP_UTF8_ENCODE, "utf8_encode"}}};
 constexpr name_table<parprim_utf8_form, 2> utf8_form_names{
     {{PARPRIM_UTF8_REPLACE, "replace"}, {PARPRIM_UTF8_VALIDATE, "validate"}}};
 constexpr name_table<parprim_scan_kind, 2> scan_kind_names{
@@ -129,8 +130,10 @@ constexpr name_table<parprim_sort_order, 2> order_names{
     {{PARPRIM_SORT_ASCENDING, "ascending"}, {PARPRIM_SORT_DESCENDING, "descending"}}};
 constexpr name_table<parprim_sort_payload, 2> payload_names{
     {{PARPRIM_SORT_KEYS, "keys"}, {PARPRIM_SORT_PAIRS, "pairs"}}};
-constexpr name_table<parprim_timing_basis, 2> timing_names{
-    {{PARPRIM_TIMING_RESIDENT, "resident"}, {PARPRIM_TIMING_OWN_REGION, "own_region"}}};
+constexpr name_table<parprim_timing_basis, 3> timing_names{
+    {{PARPRIM_TIMING_RESIDENT, "resident"},
+     {PARPRIM_TIMING_OWN_REGION, "own_region"},
+     {PARPRIM_TIMING_WHOLE_CALL, "whole_call"}}};
 constexpr name_table<parprim_status, 7> status_names{
     {{PARPRIM_OK, "ok"},
      {PARPRIM_ERROR, "error"},

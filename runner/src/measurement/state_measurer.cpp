@@ -36,8 +36,8 @@ record state_measurer::run(record r, const state_views& inputs) {
   } catch (const plugin_error& e) {
     if (e.status() == PARPRIM_OUT_OF_MEMORY && planned) {
       r.status = record_status::failed;
-      r.reason = std::string("out of memory in run(), after its plan and buffers were made: ") +
-                 e.what();
+      r.reason =
+          std::string("out of memory in run(), after its plan and buffers were made: ") + e.what();
     } else if (e.status() == PARPRIM_OUT_OF_MEMORY) {
       r.status = record_status::skipped;
       r.reason = std::string("out of memory: ") + e.what();
@@ -94,17 +94,28 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   const bool own_region = r.timing == PARPRIM_TIMING_OWN_REGION;
   sampler sample(client_, settings_, own_region);
   std::vector<double> calls;
+  std::string no_region;  // why a run timed no region of its own, when one did not
   r.time = measure_in_mode(sample, settings_, [&] {
     const double call = sample([&] { client_.run(plan, io); });
     if (!own_region) return call;
     calls.push_back(call);
-    return client_.own_time(plan);
+    std::string why;
+    const std::optional<double> own = client_.own_time(plan, why);
+    if (!own && no_region.empty()) no_region = why.empty() ? "no region timed" : why;
+    return own.value_or(call);
   });
   // The last `samples` samples are the timed ones (warm-up samples come first).
   const auto timed = [&](std::vector<double> all) {
     all.erase(all.begin(), all.end() - r.time->samples);
     return summarize(std::move(all));
   };
+  // A valid result is never lost for want of a timer: when any run timed no region, every
+  // sample of the state is the whole call, so that one basis holds for the whole record.
+  if (!no_region.empty()) {
+    r.time = timed(calls);
+    r.timing = PARPRIM_TIMING_WHOLE_CALL;
+    r.timing_note = no_region;
+  }
   r.host_time = timed(sample.host_times());
   r.mode = sample.mode();
   r.batch_runs = r.mode == sample_mode::batch ? sample.runs() : 0;
@@ -112,9 +123,9 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   r.mode_note = sample.note();
   r.clocks = sample.clocks();
   r.clocks_note = sample.clocks_note();
-  if (own_region)
+  if (r.timing == PARPRIM_TIMING_OWN_REGION)
     r.call_time = timed(std::move(calls));
-  else
+  else if (!own_region)  // a whole course call (allocations, copies) has no copy roofline either
     r.copy_time = copy_baseline(buffers, bytes, p.params);
 
   if (settings_.end_to_end) {

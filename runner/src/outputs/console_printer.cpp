@@ -17,6 +17,9 @@ std::string cell_text(const table& t, const record* r) {
     return fmt::format("{} ±{:.0f}% own timer, {} end to end{}", format_time(r->time->median),
                        r->time->noise * 100, format_time(r->call_time->median),
                        sample_marks(t, *r));
+  if (r->timing == PARPRIM_TIMING_WHOLE_CALL)
+    return fmt::format("{} ±{:.0f}% whole call{}", format_time(r->time->median),
+                       r->time->noise * 100, sample_marks(t, *r));
   return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%{}", format_time(r->time->median),
                      r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100,
                      sample_marks(t, *r));
@@ -53,6 +56,14 @@ void print_console(std::ostream& os, const results& res) {
                "  'own timer' cells: the region the plugin's code timed itself (a course "
                "project's timer), then the runner's time of the whole call (allocations and "
                "copies included)\n");
+  // Why a backend's states were timed as whole calls: said once per backend and reason.
+  for (const record& r : res.records)
+    if (r.timing == PARPRIM_TIMING_WHOLE_CALL &&
+        said.insert(r.backend + " whole call: " + r.timing_note).second)
+      fmt::print(os,
+                 "  'whole call' cells of {}: no region of its own was timed ({}), so each "
+                 "sample is the runner's time of the whole call\n",
+                 r.backend, r.timing_note);
 
   for (const table& t : make_tables(res.records)) {
     fmt::print(os, "\n== {}\n", t.title);

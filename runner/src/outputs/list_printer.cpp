@@ -39,8 +39,13 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
     fmt::print(os, "  {} ({})\n", folder.string(), origin);
   for (const auto& fp : registry.plugins) {
     const plugin_summary& d = fp.summary;
+    // A description of several lines (a course plugin's skipped functions) stays indented.
+    std::string description = d.description;
+    for (std::size_t at = description.find('\n'); at != std::string::npos;
+         at = description.find('\n', at + 3))
+      description.replace(at, 1, "\n  ");
     fmt::print(os, "\n{} {} (ABI {}) from {} [{}]\n  {}\n", d.name, d.version, d.abi_version,
-               d.path.string(), fp.origin, d.description);
+               d.path.string(), fp.origin, description);
     fmt::print(os, "  memory domain: {}; timing: {}\n",
                d.domain == PARPRIM_DOMAIN_HOST ? "host" : "device", timing_text(d.timing));
     if (d.available())
@@ -50,6 +55,10 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
     for (const auto& v : d.variants) {
       fmt::print(os, "  {:<8} {:<20} types {:<24} forms {}\n", to_string(v.operation), v.name,
                  dtype_list(v.dtypes), form_list(v));
+      // Where each variant is timed its own way (a course plugin's: its namespace's timer or
+      // the whole call), its description says which, and where it comes from.
+      if (d.timing == PARPRIM_TIMING_OWN_REGION && !v.description.empty())
+        fmt::print(os, "  {:<8} {:<20} {}\n", "", "", v.description);
       for (const auto& p : v.params) {
         fmt::print(os, "  {:<8} {:<20} param {} = {} ({}; allowed: {})\n", "", "", p.name,
                    p.default_value, p.description, p.allowed_text());

@@ -16,6 +16,9 @@ std::string cell(const table& t, const record* r) {
   if (r->timing == PARPRIM_TIMING_OWN_REGION)
     return fmt::format("{} ±{:.0f}% *own timer*{}<br>{} end to end", format_time(r->time->median),
                        r->time->noise * 100, marks, format_time(r->call_time->median));
+  if (r->timing == PARPRIM_TIMING_WHOLE_CALL)
+    return fmt::format("{} ±{:.0f}% *whole call*{}", format_time(r->time->median),
+                       r->time->noise * 100, marks);
   // A GPU's host wall time (launch cost included) beside its GPU time.
   const std::string host = r->launches_queued && r->host_time
                                ? fmt::format("<br>host {}", format_time(r->host_time->median))
@@ -43,7 +46,9 @@ std::string to_markdown(const results& res) {
              "operation's byte model; that throughput as a share of the same backend's copy "
              "bandwidth measured in this run. Cells marked *own timer*: the region the plugin's "
              "code timed itself (a course project's timer around its kernels), then the "
-             "runner's time of the whole call, allocations and copies included. Samples are "
+             "runner's time of the whole call, allocations and copies included; *whole call*: "
+             "the code timed no region of its own (the record's timing_note says why), so the "
+             "sample is that whole call. Samples are "
              "cold on GPUs (caches flushed, launches queued behind a stream hold; *host*: the "
              "host's wall time of the same sample, launch cost included) and hot on CPUs unless "
              "the config says otherwise; a table that mixes modes names each cell's, and "

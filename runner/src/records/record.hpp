@@ -89,8 +89,11 @@ struct record {
   std::optional<sample_stats> end_to_end_time;  // upload + run + download
   // How `time` was taken: the runner's timer around run() on resident buffers, or the region
   // the plugin timed itself (then `call_time` is the runner's timer around the same calls).
+  // WHOLE_CALL: an OWN_REGION plugin's run timed no region (`timing_note` says why), so every
+  // sample is the runner's time of the whole call.
   parprim_timing_basis timing = PARPRIM_TIMING_RESIDENT;
   std::optional<sample_stats> call_time;
+  std::string timing_note;
 
   // How the samples of `time` and `copy_time` were taken (sample_mode.hpp). Results written
   // before the modes existed were hot, and read back so.

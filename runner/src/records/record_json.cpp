@@ -98,6 +98,7 @@ json record_to_json(const record& r) {
             {"copy_time_s", stats_json(r.copy_time)},
             {"end_to_end_time_s", stats_json(r.end_to_end_time)},
             {"timing", to_string(r.timing)},
+            {"timing_note", r.timing_note},
             {"call_time_s", stats_json(r.call_time)},
             {"mode", to_string(r.mode)},
             {"batch_runs", r.batch_runs},
@@ -194,6 +195,7 @@ record record_from_json(const json& j) {
   r.end_to_end_time = stats_from_json(j.value("end_to_end_time_s", json(nullptr)));
   // Files from before the field existed hold resident times.
   r.timing = parse_timing_basis(j.value("timing", "resident")).value_or(PARPRIM_TIMING_RESIDENT);
+  r.timing_note = j.value("timing_note", "");
   r.call_time = stats_from_json(j.value("call_time_s", json(nullptr)));
   // Files from before the modes: every sample was hot.
   r.mode = parse_sample_mode(j.value("mode", "hot")).value_or(sample_mode::hot);
