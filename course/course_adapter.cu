@@ -183,7 +183,7 @@ class course_plan final : public plan {
     }
     const timer_reading before = f_.timer ? f_.timer() : timer_reading{};
     const int count = f_.call(n_, static_cast<int*>(io.out), in);
-    region_ms_ = f_.timer ? timed_region(before, f_.timer()) : -1;
+    if (f_.timer) region_ms_ = timed_region(before, f_.timer());
     if (f_.operation == PARPRIM_OP_COMPACT) {
       if (count < 0 || count > n_)
         throw error(PARPRIM_ERROR, f_.description + " returned " + std::to_string(count) +
@@ -197,18 +197,33 @@ class course_plan final : public plan {
       throw error(PARPRIM_UNSUPPORTED, f_.variant + ": its namespace declares no timer()");
     if (region_ms_ < 0)
       throw error(PARPRIM_UNSUPPORTED, f_.variant +
-                                           ": its timer read 0 or the same as before the call "
-                                           "(the call timed no region)");
+                                           ": its timer never changed over its calls (read 0 "
+                                           "or what another call left): it times no region");
     return region_ms_ * 1e-3;
   }
 
  private:
-  // The reading the call changed: the course timer keeps the last region of each clock, so a
-  // clock whose reading is unchanged (or still 0) timed nothing in this call. Where both
-  // changed, the GPU's is the region (a CPU helper timed inside a GPU call).
-  static double timed_region(const timer_reading& before, const timer_reading& after) {
-    if (after.gpu_ms > 0 && after.gpu_ms != before.gpu_ms) return after.gpu_ms;
-    if (after.cpu_ms > 0 && after.cpu_ms != before.cpu_ms) return after.cpu_ms;
+  enum class clock { none, gpu, cpu };
+
+  // The region the call timed: the reading of the clock the call changed. The course timer
+  // keeps the last region of each clock, so a clock that never changes over this plan's calls
+  // (still 0, or what another function's call left) times nothing here. Once a clock has
+  // changed, it is this function's: a call that reads the same as the call before timed a
+  // region of the same length (event times are quantised, so repeats happen at small n).
+  // Where both change, the GPU's is the region (a CPU helper timed inside a GPU call).
+  double timed_region(const timer_reading& before, const timer_reading& after) {
+    if (after.gpu_ms > 0 && after.gpu_ms != before.gpu_ms)
+      clock_ = clock::gpu;
+    else if (clock_ != clock::gpu && after.cpu_ms > 0 && after.cpu_ms != before.cpu_ms)
+      clock_ = clock::cpu;
+    switch (clock_) {
+      case clock::gpu:
+        return after.gpu_ms;
+      case clock::cpu:
+        return after.cpu_ms;
+      case clock::none:
+        break;
+    }
     return -1;
   }
 
@@ -216,6 +231,7 @@ class course_plan final : public plan {
   int n_;
   std::vector<int> input_copy_;
   double region_ms_ = -1;
+  clock clock_ = clock::none;  // the timer clock this function's calls change, once seen
 };
 
 class course_backend final : public host_backend {

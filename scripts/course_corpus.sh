@@ -47,10 +47,10 @@ failure_of() {
   local work=$1
   if [ ! -f "$work/build.log" ]; then
     echo "configure: $(grep -m1 -A2 'CMake Error' "$work/configure.log" | tail -2 | tr -s ' ' | head -c 120)"
-  elif grep -qE "course_adapter\.cu|parprim_course_" "$work/build.log"; then
-    echo "parprim's adapter: $(grep -m1 -E 'error' "$work/build.log" | head -c 120)"
   elif grep -q "undefined reference" "$work/build.log"; then
     echo "link: $(grep -m1 -oE "undefined reference to \`[^']*'" "$work/build.log")"
+  elif grep -qE "course_adapter\.cu|parprim_course_" "$work/build.log"; then
+    echo "parprim's adapter: $(grep -m1 -E 'error' "$work/build.log" | sed "s|$work/||" | head -c 120)"
   else
     echo "project code: $(grep -m1 -E 'error' "$work/build.log" | sed "s|$work/||" | head -c 120)"
   fi
