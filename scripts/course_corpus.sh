@@ -35,9 +35,7 @@ build_one() {  # SUBMISSION WORK PREFIX
   local src=$1 work=$2 prefix=$3
   rm -rf "$work" && mkdir -p "$work"
   cp -r "$src/stream_compaction" "$work/"
-  awk '/^## / { s++ } s == 1 && $0 == "```cmake" && !d { i = 1; next }
-       i && /^```/ { i = 0; d = 1; next } i { print }' "$here/docs/course-projects.md" \
-    > "$work/CMakeLists.txt"
+  bash "$here/scripts/course_guide_block.sh" cmake > "$work/CMakeLists.txt"
   (cd "$work" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" > configure.log 2>&1 &&
     cmake --build build -j"$(nproc)" > build.log 2>&1)
 }
@@ -56,8 +54,8 @@ failure_of() {
   fi
 }
 
-row() {  # NAME WORK SUBMISSION
-  local name=$1 work=$2 src=$3 plugin built variants skipped shaped
+row() {  # NAME WORK
+  local name=$1 work=$2 plugin built variants skipped shaped
   plugin=$work/build/lib/parprim/parprim_plugin_my_project.so
   shaped=$(cat "$work/shaped")
   if [ -f "$plugin" ]; then
@@ -137,7 +135,7 @@ EOF
   header run
   for work in "$out"/*/; do
     work=${work%/}
-    [ -f "$work/submission" ] && row "$(basename "$work")" "$work" "$(cat "$work/submission")"
+    [ -f "$work/submission" ] && row "$(basename "$work")" "$work"
   done
   exit 0
 fi
@@ -158,5 +156,5 @@ for src in "$folder"/*/; do
   build_one "$src" "$out/$name" "$prefix"
   echo "$src" > "$out/$name/submission"
   course_shaped "$src" > "$out/$name/shaped"
-  row "$name" "$out/$name" "$src"
+  row "$name" "$out/$name"
 done

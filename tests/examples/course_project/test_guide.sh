@@ -14,13 +14,7 @@ prefix=$work/prefix
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # block LANG: the first fenced block of that language in the guide's first section.
-block() {
-  awk -v lang="$1" '
-    /^## / { sections++ }
-    sections == 1 && $0 == "```" lang && !done { inside = 1; next }
-    inside && /^```/ { inside = 0; done = 1; next }
-    inside { print }' "$guide"
-}
+block() { bash "$source_dir/scripts/course_guide_block.sh" "$1" "$guide"; }
 
 cmake --install "$build_dir" --prefix "$prefix" > "$work/install.log"
 cd "$work/project"
@@ -43,7 +37,7 @@ plugin=build/lib/parprim/parprim_plugin_my_project.so
 [ -f "$plugin" ] || fail "no $plugin"
 "$prefix/bin/runner" --list --plugin-path build/lib/parprim > "$work/list.log" 2>&1 || true
 for text in "my_project course (ABI 1)" "timing: its own timer" \
-            "scan     efficient/scan" "compact  efficient/compact" "sort     radix/sort" "timing: its own timer"; do
+            "scan     efficient/scan" "compact  efficient/compact" "sort     radix/sort"; do
   grep -qF -- "$text" "$work/list.log" || { cat "$work/list.log"; fail "--list lacks: $text"; }
 done
 [ -f results.json ] || fail "the runner wrote no results.json"
