@@ -127,7 +127,7 @@ function(parprim_add_course_plugin name)
   execute_process(
     COMMAND "${Python3_EXECUTABLE}" "${_parprim_course_dir}/find_course_functions.py"
             "${generated}/parprim_course_headers.ii" ${root_flags} ${map_flags}
-            --out "${generated}/parprim_course_functions.hpp"
+            --out "${generated}/parprim_course_functions.hpp.new"
             --sources ${sources} ${globals_source}
     RESULT_VARIABLE found OUTPUT_VARIABLE report)
   string(REPLACE "\n" ";" report_lines "${report}")
@@ -149,6 +149,8 @@ function(parprim_add_course_plugin name)
   if(NOT found EQUAL 0)
     message(FATAL_ERROR "parprim_add_course_plugin(${name}): find_course_functions.py failed")
   endif()
+  configure_file("${generated}/parprim_course_functions.hpp.new"
+                 "${generated}/parprim_course_functions.hpp" COPYONLY)
 
   if(NOT TARGET parprim::cuda_common)
     message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs parprim::cuda_common "
