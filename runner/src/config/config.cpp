@@ -196,10 +196,14 @@ std::vector<std::uint64_t> parse_sizes(const reader& r, const YAML::Node& node) 
   std::vector<std::int64_t> offsets = {0};
   if (auto o = reader::get(node, "offsets"); o.IsDefined()) {
     offsets.clear();
-    if (!o.IsSequence()) r.error(o, "sizes.offsets: expected a list of integers such as [0, -3]");
-    for (const auto& item : o)
-      if (auto v = r.scalar<std::int64_t>(item, "sizes.offsets", "an integer"))
-        offsets.push_back(*v);
+    // Iterating a mapping yields key-value pairs, which as nodes are invalid: only a list is
+    // read (the fuzzer found `offsets: {a: 1}` terminating the runner).
+    if (!o.IsSequence())
+      r.error(o, "sizes.offsets: expected a list of integers such as [0, -3]");
+    else
+      for (const auto& item : o)
+        if (auto v = r.scalar<std::int64_t>(item, "sizes.offsets", "an integer"))
+          offsets.push_back(*v);
   }
   if (auto p = reader::get(node, "powers_of_two"); p.IsDefined()) {
     if (r.check_map(p, "sizes.powers_of_two", {"from", "to", "step"})) {

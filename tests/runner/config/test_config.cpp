@@ -122,6 +122,14 @@ TEST_CASE("config: negative and non-integer sizes are reported and left out, 0 i
                             hint);
 }
 
+TEST_CASE("config: size offsets that are not a list are reported, not read") {
+  // Found by the config fuzzer: iterating a mapping's pairs as nodes threw and terminated.
+  const auto p = parse(
+      "benchmarks:\n  - operation: scan\n    sizes: {list: [8], offsets: {a: 1}}\n");
+  CHECK(p.messages().find("sizes.offsets: expected a list of integers such as [0, -3]") !=
+        std::string::npos);
+}
+
 TEST_CASE("config: a bad size in the defaults is reported once, not once per benchmark") {
   const auto p = parse(
       "defaults: {sizes: [-1, 8]}\nbenchmarks:\n  - {operation: scan}\n  - {operation: sort}\n"
