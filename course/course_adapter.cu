@@ -156,7 +156,10 @@ std::uint32_t forms_of(parprim_operation op) {
     case PARPRIM_OP_COMPACT:
       return PARPRIM_CAP_COMPACT_NONZERO;
     case PARPRIM_OP_SORT:
-      return PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_ASCENDING;
+      // The course specifies its radix sort for non-negative integers: keys below zero are
+      // outside its contract, not a failure (key_domain.hpp).
+      return PARPRIM_CAP_SORT_KEYS | PARPRIM_CAP_SORT_ASCENDING |
+             PARPRIM_CAP_SORT_NONNEGATIVE_KEYS;
     case PARPRIM_OP_UTF8_DECODE:  // not the course's
     case PARPRIM_OP_UTF8_ENCODE:
       return 0;

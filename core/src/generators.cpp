@@ -22,10 +22,14 @@ std::uint64_t bits_at(std::uint64_t seed, std::uint64_t stream, std::uint64_t i)
 
 // A float in [-1, 1) from 53 (or 24) random bits; exact in T.
 template <class T>
-T unit_signed(std::uint64_t bits) {
+T unit_interval(std::uint64_t bits) {  // [0, 1), exactly representable
   constexpr int digits = std::numeric_limits<T>::digits;
-  const T u = static_cast<T>(bits >> (64 - digits)) / static_cast<T>(std::uint64_t(1) << digits);
-  return u * T(2) - T(1);
+  return static_cast<T>(bits >> (64 - digits)) / static_cast<T>(std::uint64_t(1) << digits);
+}
+
+template <class T>
+T unit_signed(std::uint64_t bits) {
+  return unit_interval<T>(bits) * T(2) - T(1);
 }
 
 template <class T>
@@ -69,6 +73,15 @@ void fill(std::span<T> out, distribution d, std::uint64_t seed) {
     case distribution::uniform:
       for (std::uint64_t i = 0; i < n; ++i) out[i] = uniform_value<T>(bits_at(seed, 0, i));
       break;
+    case distribution::nonnegative:
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t b = bits_at(seed, 0, i);
+        if constexpr (std::is_floating_point_v<T>)
+          out[i] = unit_interval<T>(b);
+        else
+          out[i] = T(uniform_value<T>(b) & std::numeric_limits<T>::max());
+      }
+      break;
     case distribution::small:
       for (std::uint64_t i = 0; i < n; ++i) out[i] = static_cast<T>(bits_at(seed, 0, i) >> 62);
       break;
@@ -106,7 +119,7 @@ void fill(std::span<T> out, distribution d, std::uint64_t seed) {
   }
 }
 
-constexpr std::array<std::pair<distribution, std::string_view>, 7> names{{
+constexpr std::array<std::pair<distribution, std::string_view>, 8> names{{
     {distribution::uniform, "uniform"},
     {distribution::small, "small"},
     {distribution::all_equal, "all_equal"},
@@ -114,6 +127,7 @@ constexpr std::array<std::pair<distribution, std::string_view>, 7> names{{
     {distribution::reverse_sorted, "reverse_sorted"},
     {distribution::few_unique, "few_unique"},
     {distribution::float_special, "float_special"},
+    {distribution::nonnegative, "nonnegative"},
 }};
 
 }  // namespace

@@ -105,6 +105,9 @@ std::vector<std::uint64_t> sizes() {
     s.push_back(100 + (x >> 33) % 300000);
   }
   std::sort(s.begin(), s.end());
+  // The course's own test sizes first (its main.cpp: SIZE = 1 << 8 and NPOT = SIZE - 3), so
+  // that a course submission's report starts where its own tests do.
+  s.insert(s.begin(), {256, 253});
   std::erase_if(s, [](std::uint64_t n) { return n > size_limit(); });
   return s;
 }

@@ -4,6 +4,9 @@
 // Each plugin is tested in a child process of its own (conformance_isolation.hpp), unless
 // --no-isolation asks for one process (for a debugger) or Catch2 is only asked to list.
 #define CATCH_CONFIG_RUNNER
+// A crash is the parent's to report, once, with the case it ended (conformance_ledger.hpp):
+// Catch2's own report of the signal would repeat in every fresh child.
+#define CATCH_CONFIG_NO_POSIX_SIGNALS
 #include <catch2/catch.hpp>
 
 #include <charconv>

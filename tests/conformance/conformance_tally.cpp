@@ -5,18 +5,13 @@
 #include <catch2/catch.hpp>
 
 #include <iostream>
-#include <map>
+
+#include "conformance_ledger.hpp"
+#include "conformance_matrix.hpp"
 
 namespace parprim::conformance {
 namespace {
 
-struct counts {
-  std::uint64_t passed = 0, failed = 0;
-};
-std::map<std::string, counts>& tally() {
-  static std::map<std::string, counts> t;
-  return t;
-}
 std::uint64_t started = 0;
 
 // Catch2 tells a listener of every test case and of the run's end.
@@ -28,9 +23,7 @@ class tally_listener : public Catch::TestEventListenerBase {
     TestEventListenerBase::testCaseStarting(info);
   }
   void testRunEnded(const Catch::TestRunStats& stats) override {
-    for (const auto& [variant, c] : tally())
-      std::cout << "conformance: variant " << variant << ": " << c.passed << " cases passed, "
-                << c.failed << " failed\n";
+    if (!parent_keeps_ledger()) print_report(std::cout, recorded_cases());
     TestEventListenerBase::testRunEnded(stats);
   }
 };
@@ -38,11 +31,8 @@ CATCH_REGISTER_LISTENER(tally_listener)
 
 }  // namespace
 
-void tally_case(const std::string& plugin_variant, bool passed) {
-  auto& c = tally()[plugin_variant];
-  ++(passed ? c.passed : c.failed);
+std::uint64_t test_cases_run() {
+  return started;
 }
-
-std::uint64_t test_cases_run() { return started; }
 
 }  // namespace parprim::conformance

@@ -1,16 +1,11 @@
-// What a conformance run checked: per plugin variant, the cases (problem, distribution, size)
-// it passed and failed, printed at the end of the run, and the count of test cases that ran.
-// The GPU attestation (attestation/) records these lines, and a run that matched no test case
-// is a failure, never a pass.
+// What a conformance run checked: the count of test cases that ran (a run that matched no test
+// case is a failure, never a pass), and, in a run without a parent (--no-isolation), the report
+// of its cases at its end (conformance_matrix.hpp; with a parent, the parent prints it).
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 namespace parprim::conformance {
-
-/// Counts one validated case of `plugin_variant` ("thrust/cub").
-void tally_case(const std::string& plugin_variant, bool passed);
 
 /// The Catch2 test cases that have run in this process.
 std::uint64_t test_cases_run();

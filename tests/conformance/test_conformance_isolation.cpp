@@ -20,7 +20,7 @@ std::string planted(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("conformance isolation: a crash and a hang fail their plugins alone") {
+TEST_CASE("conformance isolation: a crash or a hang costs its case, a fresh child goes on") {
   const std::string cpu_seq = std::string(PARPRIM_TEST_PLUGIN_DIR) + "/parprim_plugin_cpu_seq.so";
   // Sizes up to 5000 are enough to reach the faults (above 1000) and keep the case watchdog of
   // 1 s clear of the suite's own work on large inputs under the sanitizers.
@@ -29,17 +29,69 @@ TEST_CASE("conformance isolation: a crash and a hang fail their plugins alone") 
                   planted("planted_hang") + ":" + cpu_seq + " '[scan]'");
   INFO(out.text);
   CHECK(out.status == 1);
-  CHECK(out.text.find(planted("planted_faults") +
-                      ": FAILED: crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
-                      "exclusive i32 uniform n=1023 seed=") != std::string::npos);
+  const std::string faults = planted("planted_faults");
+  CHECK(out.text.find(faults + ": crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
+                               "exclusive i32 uniform n=1023 seed=") != std::string::npos);
+  // ... and the next child went on after it: the next size crashed in turn.
+  CHECK(out.text.find(faults + ": crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
+                               "exclusive i32 uniform n=1024 seed=") != std::string::npos);
+  CHECK(out.text.find(faults + ": the plugin called exit(1), in planted_faults/exit scan "
+                               "exclusive i32 uniform n=1023 seed=") != std::string::npos);
   CHECK(out.text.find(planted("planted_hang") +
-                      ": FAILED: no answer within 1 s: stopped, in planted_hang/forever scan "
+                      ": no answer within 1 s: stopped, in planted_hang/forever scan "
                       "exclusive i32 uniform n=1023 seed=") != std::string::npos);
+  // The report: every case of the variant that throws ran, past the others' crashes; the one
+  // that crashes at every size above 1000 is stopped after 16 crashes, and says so.
+  CHECK(out.text.find("conformance: variant planted_faults/throw: 352 cases passed, 572 failed\n") !=
+        std::string::npos);
+  CHECK(out.text.find("conformance: variant planted_faults/segv: 16 cases passed, 16 failed, "
+                      "892 not run\n") != std::string::npos);
+  CHECK(out.text.find("    crash in 16 cases: n = 1023..4099 (13 of 21 sizes), inputs uniform, "
+                      "small; first: uniform n=1023 seed=4516947989172911850: crashed: signal 11 "
+                      "(SIGSEGV)\n") != std::string::npos);
+  CHECK(out.text.find("  scan exclusive u32: not run, 147 cases (its variant crashed or hung too "
+                      "often)") != std::string::npos);
   CHECK(out.text.find("conformance: 1 plugins passed, 2 failed, 0 unavailable here") !=
         std::string::npos);
-  // Catch2's report of the crash names the suite's file, not the tree it was built in.
-  CHECK(out.text.find("conformance/test_conformance.cpp:") != std::string::npos);
+  // Catch2's report of a failure names the suite's file, not the tree it was built in.
+  CHECK(out.text.find("conformance/conformance_run.cpp:") != std::string::npos);
   CHECK(out.text.find(std::string(PARPRIM_SOURCE_DIR) + "/tests/conformance") == std::string::npos);
+}
+
+TEST_CASE("conformance: the report is a matrix of sizes by input classes, per failing form") {
+  // planted_off_by_one's scan is wrong above 100 elements: at the course's own sizes (256 and
+  // 253, first) and above 1000, right at the edges below.
+  const run_output out = conformance("--max-size 1100 --plugins " + planted("planted_off_by_one") +
+                                     " 'conformance: scan - std::int32_t'");
+  INFO(out.text);
+  CHECK(out.status == 1);
+  CHECK(out.text.find("conformance: variant planted_off_by_one/wrong: 42 cases passed, 35 "
+                      "failed\n") != std::string::npos);
+  CHECK(out.text.find("          uniform  small  all_equal  sorted  reverse_sorted  few_unique  "
+                      "nonnegative\n"
+                      "     256  W        W      W          W       W               W           W\n"
+                      "     253  W        W      W          W       W               W           W\n"
+                      "       0  .        .      .          .       .               .           .\n") !=
+        std::string::npos);
+  CHECK(out.text.find("    wrong in 35 cases: n = 253..1025 (5 of 11 sizes), inputs uniform, "
+                      "small, all_equal, sorted, reverse_sorted, few_unique, nonnegative; first: "
+                      "uniform n=256 seed=") != std::string::npos);
+  CHECK(out.text.find(": element 0: expected 0, actual 1\n") != std::string::npos);
+  // Catch2 reports the form's first failure only.
+  CHECK(out.text.find("assertions: 2 | 1 passed | 1 failed") != std::string::npos);
+}
+
+TEST_CASE("conformance: a sort of keys >= 0 only is tested inside its domain, and passes") {
+  // planted_nonnegative_sort orders keys as unsigned, which is right for keys >= 0 only.
+  const run_output out =
+      conformance("--max-size 5000 --plugins " + planted("planted_nonnegative_sort") + " '[sort]'");
+  INFO(out.text);
+  CHECK(out.status == 0);
+  CHECK(out.text.find("conformance: planted_nonnegative_sort/unsigned_order sorts keys >= 0 only "
+                      "(its declared domain") != std::string::npos);
+  CHECK(out.text.find("conformance: variant planted_nonnegative_sort/unsigned_order: ") !=
+        std::string::npos);
+  CHECK(out.text.find(" cases passed, 0 failed\n") != std::string::npos);
 }
 
 TEST_CASE("conformance isolation: with no available plugin it says so and exits 0") {
@@ -70,7 +122,7 @@ TEST_CASE("conformance: --forms keeps the forms whose description contains the t
   const run_output exclusive = conformance("--forms exclusive" + args);
   INFO(exclusive.text);
   CHECK(exclusive.status == 1);
-  CHECK(exclusive.text.find("FAILED: crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
+  CHECK(exclusive.text.find(": crashed: signal 11 (SIGSEGV), in planted_faults/segv scan "
                             "exclusive i32") != std::string::npos);
   const run_output inclusive = conformance("--forms inclusive" + args);
   INFO(inclusive.text);

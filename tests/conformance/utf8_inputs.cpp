@@ -61,7 +61,8 @@ std::vector<std::uint64_t> utf8_sizes() {
     s.push_back(n);
   std::sort(s.begin(), s.end());
   s.erase(std::unique(s.begin(), s.end()), s.end());
-  const std::uint64_t largest = sizes().empty() ? 0 : sizes().back();
+  const std::vector<std::uint64_t> all = sizes();
+  const std::uint64_t largest = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
   std::erase_if(s, [&](std::uint64_t n) { return n > std::max<std::uint64_t>(largest, 4); });
   return s;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <set>
 
 #include "parprim/generators.hpp"
@@ -71,6 +72,17 @@ TEST_CASE("distributions have the shape their names promise") {
     const auto v = a.as<float>();
     CHECK(std::all_of(v.begin(), v.end(), [](float x) { return x >= -1.0f && x < 1.0f; }));
     CHECK(*std::min_element(v.begin(), v.end()) < -0.99f);
+  }
+  SECTION("nonnegative keys are >= 0 and spread over the type's non-negative range") {
+    const auto i = generate(PARPRIM_I32, distribution::nonnegative, n, seed).as<std::int32_t>();
+    CHECK(*std::min_element(i.begin(), i.end()) >= 0);
+    CHECK(*std::max_element(i.begin(), i.end()) > (std::numeric_limits<std::int32_t>::max() / 4) * 3);
+    const auto f = generate(PARPRIM_F64, distribution::nonnegative, n, seed).as<double>();
+    CHECK(std::all_of(f.begin(), f.end(), [](double x) { return x >= 0 && x < 1; }));
+    CHECK(*std::max_element(f.begin(), f.end()) > 0.99);
+    // Unsigned keys are all non-negative: the distribution is every bit pattern, as uniform's.
+    const auto u = generate(PARPRIM_U64, distribution::nonnegative, n, seed).as<std::uint64_t>();
+    CHECK(*std::max_element(u.begin(), u.end()) > (std::uint64_t(1) << 63));
   }
   SECTION("float_special mixes every special value") {
     const auto a = generate(PARPRIM_F32, distribution::float_special, n, seed);

@@ -103,6 +103,39 @@ TEST_CASE("end to end: an output element never written is caught, even in reused
   CHECK(out.text.find("actual 2779096485") != std::string::npos);  // 0xA5A5A5A5, the poison
 }
 
+TEST_CASE("end to end: a sort of keys >= 0 only is skipped on negative keys, said once") {
+  // planted_nonnegative_sort orders keys as unsigned: right on 'nonnegative' inputs, wrong on
+  // 'uniform' ones, which are outside the domain it declares.
+  const fs::path dir = scratch("nonnegative_sort");
+  const fs::path cfg = write(dir, "c.yaml",
+                             planted_config(dir, "planted_nonnegative_sort, cpu_seq") +
+                                 "benchmarks:\n  - {operation: sort, types: [i32], "
+                                 "distributions: [uniform, nonnegative], sizes: [1000, 3000]}\n");
+  const run_output out = run_runner(cfg.string());
+  INFO(out.text);
+  CHECK(out.status == 0);
+  const std::string note = "skipped planted_nonnegative_sort/unsigned_order: the input has keys "
+                           "below zero, outside the variant's domain";
+  const auto first = out.text.find(note);
+  CHECK(first != std::string::npos);
+  CHECK(out.text.find(note, first + 1) == std::string::npos);  // once for its two sizes
+  int ok = 0, skipped = 0;
+  const json j = read_json(dir / "r.json");
+  for (const auto& r : j["records"]) {
+    if (r["backend"] != "planted_nonnegative_sort") continue;
+    CAPTURE(r.dump());
+    if (r["distribution"] == "uniform") {
+      CHECK(r["status"] == "skipped");
+      ++skipped;
+    } else {
+      CHECK(r["status"] == "ok");
+      ++ok;
+    }
+  }
+  CHECK(ok == 2);
+  CHECK(skipped == 2);
+}
+
 TEST_CASE("end to end: an unknown backend asked for by name exits 3, the others run") {
   const fs::path dir = scratch("unknown_backend");
   const fs::path cfg = write(dir, "c.yaml",

@@ -28,14 +28,18 @@ enum class distribution {
   text_arabic,
   text_cjk,
   text_emoji,
-  text_mixed
+  text_mixed,
+  // Integers: every bit pattern of the type's values >= 0 equally likely (signed types: the sign
+  // bit clear); floats: uniform in [0, 1). The input of a sort that declares non-negative keys
+  // only (the course's radix sort, key_domain.hpp). Last, so the others keep their seeds.
+  nonnegative
 };
 
 /// The distributions of scan, compact and sort inputs.
 inline constexpr distribution all_distributions[] = {
     distribution::uniform,      distribution::small,          distribution::all_equal,
     distribution::sorted,       distribution::reverse_sorted, distribution::few_unique,
-    distribution::float_special};
+    distribution::float_special, distribution::nonnegative};
 /// The text distributions, one per utf8::text_mix and in its order.
 inline constexpr distribution text_distributions[] = {
     distribution::text_ascii, distribution::text_latin, distribution::text_cyrillic,

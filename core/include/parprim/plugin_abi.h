@@ -124,7 +124,7 @@ typedef enum parprim_timing_basis {
   PARPRIM_TIMING_WHOLE_CALL = 2
 } parprim_timing_basis;
 
-/* Capability flags of a variant: which forms of its operation it offers. */
+/* Capability flags of a variant: which forms of its operation it offers, and its key domain. */
 enum {
   PARPRIM_CAP_SCAN_EXCLUSIVE = 1u << 0,
   PARPRIM_CAP_SCAN_INCLUSIVE = 1u << 1,
@@ -135,7 +135,12 @@ enum {
   PARPRIM_CAP_SORT_ASCENDING = 1u << 6,
   PARPRIM_CAP_SORT_DESCENDING = 1u << 7,
   PARPRIM_CAP_UTF8_REPLACE = 1u << 8, /* utf8_decode and utf8_encode */
-  PARPRIM_CAP_UTF8_VALIDATE = 1u << 9 /* utf8_decode */
+  PARPRIM_CAP_UTF8_VALIDATE = 1u << 9, /* utf8_decode */
+  /* Not a form but a domain: the variant sorts keys >= 0 only (the course's radix sort is
+     specified for non-negative integers; a NaN is outside too). The runner does not run it on
+     an input with a key outside, and says so; the conformance suite tests it on each input
+     with the keys' sign bits cleared (core/key_domain.hpp). */
+  PARPRIM_CAP_SORT_NONNEGATIVE_KEYS = 1u << 10
 };
 
 /* A tunable integer parameter of a variant (block size, items per thread, threads...). */

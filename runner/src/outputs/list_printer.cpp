@@ -18,7 +18,8 @@ std::string form_list(const variant& v) {
       {PARPRIM_CAP_SCAN_EXCLUSIVE, "exclusive"}, {PARPRIM_CAP_SCAN_INCLUSIVE, "inclusive"},
       {PARPRIM_CAP_COMPACT_NONZERO, "nonzero"},  {PARPRIM_CAP_COMPACT_GREATER_THAN, "greater_than"},
       {PARPRIM_CAP_SORT_KEYS, "keys"},           {PARPRIM_CAP_SORT_PAIRS, "pairs"},
-      {PARPRIM_CAP_SORT_ASCENDING, "ascending"}, {PARPRIM_CAP_SORT_DESCENDING, "descending"}};
+      {PARPRIM_CAP_SORT_ASCENDING, "ascending"}, {PARPRIM_CAP_SORT_DESCENDING, "descending"},
+      {PARPRIM_CAP_SORT_NONNEGATIVE_KEYS, "keys>=0 only"}};
   std::string s;
   for (const auto& [bit, name] : flags)
     if (v.flags & bit) s += (s.empty() ? "" : ",") + std::string(name);

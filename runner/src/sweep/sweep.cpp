@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "measurement/state_arena.hpp"
+#include "parprim/key_domain.hpp"
 #include "parprim/reference.hpp"
 #include "parprim/seed_mix.hpp"
 #include "records/record_json.hpp"
@@ -28,6 +29,16 @@ double host_bytes_needed(const problem& p, std::uint64_t n, bool host_domain) {
       std::max(double(n) * double(dtype_size(p.dtype)), double(p.output_bytes(n))) * arrays;
   const double oracle = 3 * bytes;  // reference, downloaded output, input read back
   return oracle + (host_domain ? 3 * bytes : 0);
+}
+
+// Why `task` is not run on `keys`: its variant sorts keys >= 0 only and one is outside
+// (key_domain.hpp); empty when it runs. Skipped, not failed: the input is outside its contract.
+std::string outside_key_domain(const plugin_summary& s, const problem& task,
+                               const host_array& keys) {
+  for (const variant* v : s.variants_of(task.operation))
+    if (v->name == task.variant && limits_keys_to_nonnegative(v->flags, task))
+      if (first_key_below_zero(keys)) return outside_nonnegative_domain;
+  return {};
 }
 
 }  // namespace
@@ -296,6 +307,13 @@ void sweep::run_point(const benchmark_config& b, parprim_dtype t, distribution d
         continue;
       }
       if (interrupted()) throw interrupted_error{};
+      if (std::string why = outside_key_domain(j.session->summary(), j.r.task, arena.views().in);
+          !why.empty()) {
+        j.r.status = record_status::skipped;
+        j.r.reason = std::move(why);
+        emit(std::move(j.r), out, cb);
+        continue;
+      }
       if (!have_expected) {
         const auto& v = arena.views();
         arena.set_expected(compute_reference(form, v.in, v.values_ptr()));

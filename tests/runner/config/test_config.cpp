@@ -162,7 +162,7 @@ TEST_CASE("config: unknown operation, type and distribution names") {
         "utf8_encode)\n"
         "test.yaml:3:48: unknown element type 'int128' (valid: i32, u32, i64, u64, f32, f64)\n"
         "test.yaml:3:73: unknown distribution 'gaussian' (valid: uniform, small, all_equal, "
-        "sorted, reverse_sorted, few_unique, float_special)\n"
+        "sorted, reverse_sorted, few_unique, float_special, nonnegative)\n"
         "test.yaml:3:5: benchmarks[1] (scan) has nothing left to run and is skipped\n");
 }
 
