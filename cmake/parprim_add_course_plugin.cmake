@@ -7,7 +7,8 @@
 #     nvcc, then course/find_course_functions.py), and every function named for scan, compact
 #     or sort with the course's shape becomes a variant named after its namespace and function
 #     (StreamCompaction::SharedMem::scan: `sharedmem/scan`); the others are listed as skipped,
-#     with the reason, here and in `runner --list`;
+#     with the reason, here and in `runner --list`. Each header's functions are called from a
+#     generated unit of their own that includes the header as the project's source does;
 #   - VARIANTS "OPERATION NAME EXPRESSION" maps anything else by hand, the expression a call over
 #     n, odata and idata: "scan naive/shared StreamCompaction::Naive::scan(n, odata, idata, true)";
 #   - GLOBALS "int blockSize = 128" defines what the course's test program defined and the
@@ -127,7 +128,8 @@ function(parprim_add_course_plugin name)
   execute_process(
     COMMAND "${Python3_EXECUTABLE}" "${_parprim_course_dir}/find_course_functions.py"
             "${generated}/parprim_course_headers.ii" ${root_flags} ${map_flags}
-            --out "${generated}/parprim_course_functions.hpp.new"
+            --out "${generated}/parprim_course_functions.hpp.new" --units "${generated}"
+            --all-headers "${generated}/parprim_course_headers.hpp"
             --sources ${sources} ${globals_source}
     RESULT_VARIABLE found OUTPUT_VARIABLE report)
   string(REPLACE "\n" ";" report_lines "${report}")
@@ -151,6 +153,12 @@ function(parprim_add_course_plugin name)
   endif()
   configure_file("${generated}/parprim_course_functions.hpp.new"
                  "${generated}/parprim_course_functions.hpp" COPYONLY)
+  # One unit per header declaring course functions, each including it as the project's own
+  # source does (headers no source includes together never share a file), and one for VARIANTS.
+  file(STRINGS "${generated}/parprim_course_units.txt" units)
+  foreach(unit IN LISTS units)
+    configure_file("${unit}.new" "${unit}" COPYONLY)
+  endforeach()
 
   if(NOT TARGET parprim::cuda_common)
     message(FATAL_ERROR "parprim_add_course_plugin(${name}): needs parprim::cuda_common "
@@ -160,11 +168,12 @@ function(parprim_add_course_plugin name)
   if(ARG_INSTALL)
     set(install_flag INSTALL)
   endif()
-  parprim_add_plugin(${name} SOURCES ${sources} ${globals_source}
+  parprim_add_plugin(${name} SOURCES ${sources} ${globals_source} ${units}
                      "${_parprim_course_dir}/course_adapter.cu"
                      LIBRARIES parprim::cuda_common ${install_flag})
   set(target parprim_plugin_${name})
-  target_include_directories(${target} PRIVATE "${generated}" ${folders} ${roots})
+  target_include_directories(${target} PRIVATE "${generated}" "${_parprim_course_dir}" ${folders}
+                             ${roots})
   target_compile_definitions(${target} PRIVATE PARPRIM_COURSE_PLUGIN_NAME="${name}")
   # The course's .cpp sources are C++ that may call the CUDA runtime (cuda_common brings its
   # headers); every source sees the compatibility header first.

@@ -37,5 +37,6 @@ install(FILES
     cmake/parprim_add_course_plugin.cmake
   DESTINATION ${PARPRIM_INSTALL_CMAKE_DIR})
 # The course adapter's source, compiled into each course plugin (parprim_add_course_plugin).
-install(FILES course/course_adapter.cu course/course_compat.h course/find_course_functions.py
+install(FILES course/course_adapter.cu course/course_unit.hpp course/course_compat.h
+              course/find_course_functions.py
         DESTINATION ${PARPRIM_INSTALL_CMAKE_DIR}/course)

@@ -1,9 +1,9 @@
 // The course adapter: a parprim plugin around course-style stream compaction code, unedited
 // (docs/course-projects.md). Built by parprim_add_course_plugin(), which compiles this file with
-// PARPRIM_COURSE_PLUGIN_NAME set and two generated headers: parprim_course_headers.hpp includes
-// every header of the project, parprim_course_functions.hpp lists what the project declares
-// (course/find_course_functions.py read the preprocessed headers) and what the user mapped by
-// hand (VARIANTS).
+// PARPRIM_COURSE_PLUGIN_NAME set, beside the units course/find_course_functions.py generated
+// from the project's preprocessed headers (one per header declaring course functions, each
+// including that header as the project's own source does, and one for VARIANTS' mappings);
+// parprim_course_functions.hpp lists the units and what was skipped.
 //
 // The course's interface: a function named for its operation, in a namespace under
 // StreamCompaction (sorts in any namespace),
@@ -19,126 +19,31 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
+#include "course_unit.hpp"
 #include "parprim/cuda/availability.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "parprim_course_functions.hpp"
-#include "parprim_course_headers.hpp"
 
-// Lookup of NS::timer finds the project's own declaration when NS has one; only when there is
-// none does it reach this one, through the using-directives below, and its return type says
-// "missing" (a qualified name looks into nominated namespaces only when the namespace itself
-// declares nothing by that name).
-namespace parprim_course_missing {
-struct missing {};
-template <class... A>
-missing timer(A&&...) {
-  return {};
-}
-}  // namespace parprim_course_missing
-#define PARPRIM_COURSE_OPEN_NAMESPACE(NS)   \
-  namespace NS {                            \
-  using namespace ::parprim_course_missing; \
-  }
-PARPRIM_COURSE_NAMESPACES(PARPRIM_COURSE_OPEN_NAMESPACE)
-#undef PARPRIM_COURSE_OPEN_NAMESPACE
+// The units' functions (parprim_course_unit_K.cu), each registering the functions of one of
+// the project's headers; this file includes none of the project's headers.
+#define PARPRIM_COURSE_DECLARE_UNIT(NAME) void NAME(::parprim::course::course_functions&);
+PARPRIM_COURSE_UNITS(PARPRIM_COURSE_DECLARE_UNIT)
+#undef PARPRIM_COURSE_DECLARE_UNIT
 
 namespace parprim::course {
 
-/// The course timer's two readings (ms), -1 where the timer has no such reading.
-struct timer_reading {
-  double cpu_ms = -1;
-  double gpu_ms = -1;
-};
-
-template <class Timer>
-timer_reading read_timer(Timer&& t) {
-  timer_reading r;
-  if constexpr (requires { t.getCpuElapsedTimeForPreviousOperation(); })
-    r.cpu_ms = double(t.getCpuElapsedTimeForPreviousOperation());
-  if constexpr (requires { t.getGpuElapsedTimeForPreviousOperation(); })
-    r.gpu_ms = double(t.getGpuElapsedTimeForPreviousOperation());
-  return r;
-}
-
-/// One course function as the adapter calls it: n, output, input; the count for compactions.
-using course_call = std::function<int(int, int*, const int*)>;
-
-struct course_function {
-  parprim_operation operation;
-  std::string variant;      // "naive/scan", "radixsort/sort", ...
-  std::string description;  // its signature and where it is declared
-  course_call call;
-  std::function<timer_reading()> timer;  // its namespace's timer, or null when it has none
-  bool copies_input = false;             // it takes `int* idata`: called on a copy
-};
-
-// Adds a course function when the compiler can call it as the course does, with a const input
-// or, failing that, a mutable one (then on a copy of the input); lists it as skipped otherwise.
-template <class Call, class Timer>
-void add_function(std::vector<course_function>& out, std::vector<std::string>& skipped,
-                  parprim_operation op, const char* variant, const char* description, Call call,
-                  Timer timer) {
-  constexpr bool by_const = std::is_invocable_v<Call, int, int*, const int*>;
-  constexpr bool by_mutable = std::is_invocable_v<Call, int, int*, int*>;
-  if constexpr (by_const || by_mutable) {
-    using input = std::conditional_t<by_const, const int*, int*>;
-    if (op == PARPRIM_OP_COMPACT && std::is_void_v<std::invoke_result_t<Call, int, int*, input>>) {
-      skipped.push_back(std::string(description) + ": a compaction that returns no count");
-      return;
-    }
-    course_function f{op, variant, description, {}, {}, !by_const};
-    f.call = [call](int n, int* o, const int* i) -> int {
-      // The mutable form gets the plan's copy of the input (course_plan::run).
-      if constexpr (std::is_void_v<std::invoke_result_t<Call, int, int*, input>>) {
-        call(n, o, const_cast<input>(i));
-        return 0;
-      } else {
-        return int(call(n, o, const_cast<input>(i)));
-      }
-    };
-    if constexpr (!std::is_same_v<std::invoke_result_t<Timer>, parprim_course_missing::missing>)
-      f.timer = [timer]() -> timer_reading { return read_timer(timer()); };
-    out.push_back(std::move(f));
-  } else {
-    skipped.push_back(std::string(description) +
-                      ": the compiler cannot call it as f(int n, int* odata, const int* idata)");
-  }
-}
-
-struct course_functions {
-  std::vector<course_function> found;
-  std::vector<std::string> skipped;
-};
-
-// Each found function's call is a generic lambda whose return type names the call, so that a
-// function of another signature fails substitution (std::is_invocable says no) instead of
-// compiling. A mapped one (VARIANTS) is the user's expression over n, odata and idata.
-#define PARPRIM_COURSE_ADD_FOUND(OP, VARIANT, NS, FN, DESCRIPTION)                         \
-  add_function(                                                                            \
-      c.found, c.skipped, OP, VARIANT, DESCRIPTION,                                        \
-      [](auto n, auto o, auto i) -> decltype(NS::FN(n, o, i)) { return NS::FN(n, o, i); }, \
-      [](auto... d) -> decltype(NS::timer(d...)) { return NS::timer(d...); });
-#define PARPRIM_COURSE_ADD_MAPPED(OP, VARIANT, NS, EXPRESSION, DESCRIPTION) \
-  add_function(                                                             \
-      c.found, c.skipped, OP, VARIANT, DESCRIPTION,                         \
-      [](int n, int* odata, const int* idata) { return EXPRESSION; },       \
-      [](auto... d) -> decltype(NS::timer(d...)) { return NS::timer(d...); });
-
-inline course_functions find_course_functions() {
+course_functions find_course_functions() {
   course_functions c;
-  PARPRIM_COURSE_FOUND(PARPRIM_COURSE_ADD_FOUND)
-  PARPRIM_COURSE_MAPPED(PARPRIM_COURSE_ADD_MAPPED)
+#define PARPRIM_COURSE_CALL_UNIT(NAME) NAME(c);
+  PARPRIM_COURSE_UNITS(PARPRIM_COURSE_CALL_UNIT)
+#undef PARPRIM_COURSE_CALL_UNIT
   return c;
 }
-#undef PARPRIM_COURSE_ADD_FOUND
-#undef PARPRIM_COURSE_ADD_MAPPED
 
 const course_functions& all_functions() {
   static const course_functions c = find_course_functions();

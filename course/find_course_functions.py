@@ -17,7 +17,13 @@ script says, for the configure-time report, what it sees when the shape is anoth
 names the `extern` variables the headers declare that no source defines (the course's test
 program defines `blockSize` in some projects), so the configure step can suggest GLOBALS.
 
-Writes the generated header (one X-macro line per function) and prints the report.
+Writes the generated files and prints the report. Each header declaring course functions gets a
+unit of its own, `parprim_course_unit_K.cu`, that includes the header as the project's own source
+does (that source's includes up to and including the header: naive.cu's for naive.h) and
+registers that header's functions: headers that no source of the project includes together
+(two of them defining the same inline helper, as one submission's do) need never share a file.
+VARIANTS' expressions may name anything, so their unit includes every header. The generated
+header lists the units and what was skipped.
 """
 import argparse
 import os
@@ -32,12 +38,13 @@ DEVICE_POINTER_NAME = re.compile(r"^(dev_|d_|device_|dev[A-Z])")
 
 
 class Function:
-    def __init__(self, namespace, name, returns, params, where):
+    def __init__(self, namespace, name, returns, params, where, header):
         self.namespace = namespace  # list of names, outermost first
         self.name = name
         self.returns = returns
         self.params = params  # list of parameter texts, defaults included
         self.where = where
+        self.header = header  # the real path of the file declaring it
 
     def qualified(self):
         return "::".join(self.namespace + [self.name])
@@ -57,9 +64,13 @@ class Function:
         return "%s %s(%s)" % (self.returns, self.qualified(), ", ".join(self.params))
 
 
+# The real path of each file project_tokens() names relative to its root.
+REAL_PATHS = {}
+
+
 def project_tokens(text, roots):
     """Yields (token, file, line) for the lines that came from files under the roots, the file
-    relative to its root."""
+    relative to its root (REAL_PATHS maps it back)."""
     roots = [os.path.realpath(r) + os.sep for r in roots]
     current, line, inside = None, 0, False
     for raw in text.splitlines():
@@ -70,6 +81,8 @@ def project_tokens(text, roots):
             root = next((r for r in roots if real.startswith(r)), None)
             inside = root is not None
             current = real[len(os.path.dirname(root.rstrip(os.sep))) + 1:] if inside else None
+            if inside:
+                REAL_PATHS[current] = real
             continue
         if inside and not raw.lstrip().startswith("#"):
             # The preprocessor removed comments; a line comment left (input not from it) goes.
@@ -195,7 +208,8 @@ def find(text, roots):
 def add(functions, scopes, found):
     returns, name, params, where = found
     namespace = [n for scope in scopes for n in scope]
-    functions.append(Function(namespace, name, returns, params, where))
+    header = REAL_PATHS.get(where.rsplit(":", 1)[0], "")
+    functions.append(Function(namespace, name, returns, params, where, header))
 
 
 def course_shape_problem(f):
@@ -242,6 +256,80 @@ def defined_in_sources(name, sources):
     return False
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+CONDITIONAL_OPEN = re.compile(r"^\s*#\s*if")
+CONDITIONAL_CLOSE = re.compile(r"^\s*#\s*endif")
+SINGLE_DEFINE = re.compile(r"^\s*#\s*define\s.*[^\\]$")
+
+
+def resolve_include(name, source, roots):
+    """The real path a quoted include of `source` names, or None (a system header)."""
+    for base in [os.path.dirname(source)] + list(roots):
+        candidate = os.path.join(base, name)
+        if os.path.isfile(candidate):
+            return os.path.realpath(candidate)
+    return None
+
+
+def includes_of(source, roots):
+    """The unconditional #include and one-line #define lines of a source, in order, each with
+    the real path it includes (None for a system header or a definition)."""
+    lines, depth = [], 0
+    try:
+        with open(source, errors="replace") as s:
+            text = s.read().splitlines()
+    except OSError:
+        return lines
+    for raw in text:
+        if CONDITIONAL_OPEN.match(raw):
+            depth += 1
+        elif CONDITIONAL_CLOSE.match(raw):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            include = INCLUDE.match(raw)
+            if include:
+                path = resolve_include(include.group(2), source, roots) \
+                    if include.group(1) == '"' else None
+                # A quoted include becomes its real path: the unit lives in the build tree.
+                lines.append(('#include "%s"' % path if path else raw.strip(), path))
+            elif SINGLE_DEFINE.match(raw):
+                lines.append((raw.strip(), None))
+    return lines
+
+
+def unit_prelude(header, sources, roots):
+    """How a unit includes `header`: as the source of the same name does, else as the first
+    source that includes it, up to and including it; alone when no source includes it. Returns
+    (the lines, the source followed or None)."""
+    stem = os.path.splitext(os.path.basename(header))[0]
+    ordered = sorted(sources, key=lambda s: os.path.splitext(os.path.basename(s))[0] != stem)
+    for source in ordered:
+        lines = includes_of(source, roots)
+        for i, (_, path) in enumerate(lines):
+            if path == header:
+                return [text for text, _ in lines[: i + 1]], source
+    return ['#include "%s"' % header], None
+
+
+def write_unit(path, comment, prelude, namespaces, entries):
+    """A unit, written as PATH.new: the project's includes, parprim's side (course/course_unit.hpp), the namespaces
+    whose timer() is looked up and the functions it registers."""
+    with open(path + ".new", "w") as out:
+        out.write("// Generated by parprim_add_course_plugin (course/find_course_functions.py): "
+                  "%s\n" % comment)
+        out.write("".join(line + "\n" for line in prelude))
+        out.write('#include "course_unit.hpp"\n')
+        out.write("#define PARPRIM_COURSE_UNIT_NAMESPACES(X)%s\n" %
+                  "".join(" \\\n  X(%s)" % n for n in sorted(namespaces) if n))
+        out.write("#define PARPRIM_COURSE_UNIT_FUNCTIONS(X, MAPPED)%s\n" %
+                  "".join(" \\\n" + e for e in entries))
+        out.write("PARPRIM_COURSE_DEFINE_UNIT(%s)\n" % unit_name(path))
+
+
+def unit_name(path):
+    return os.path.splitext(os.path.basename(path))[0]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("preprocessed", help="nvcc -E output of a file including every header")
@@ -251,12 +339,18 @@ def main():
                         help="a VARIANTS entry: OPERATION NAME EXPRESSION over n, odata, idata")
     parser.add_argument("--sources", nargs="*", default=[], help="the project's sources")
     parser.add_argument("--out", required=True, help="the generated header")
+    parser.add_argument("--units", default=None,
+                        help="the folder for the units (default: the generated header's); each "
+                             "is written as NAME.cu.new, listed in parprim_course_units.txt")
+    parser.add_argument("--all-headers", default="parprim_course_headers.hpp",
+                        help="the header including every header (for VARIANTS' unit)")
     args = parser.parse_args()
+    units_dir = args.units or os.path.dirname(os.path.abspath(args.out))
     with open(args.preprocessed, errors="replace") as f:
         functions, externs = find(f.read(), args.root)
 
-    lines, report, seen = [], [], set()
-    namespaces = set()
+    report, seen = [], set()
+    by_header = {}  # header -> (namespaces, X-macro lines), in the order first declared
     for f in functions:
         word, op = f.operation()
         if not op:
@@ -278,6 +372,7 @@ def main():
             report.append("skipped %s (%s): %s (map it with VARIANTS%s)" %
                           (f.signature(), f.where, problem, mapping_suggestion(f, word)))
             continue
+        namespaces, lines = by_header.setdefault(f.header, (set(), []))
         namespaces.add("::".join(f.namespace))
         description = "%s (%s)" % (f.signature(), f.where)
         lines.append('  X(%s, "%s", %s, %s, "%s")' %
@@ -285,7 +380,7 @@ def main():
                       c_string(description)))
         report.append("found %s (%s): %s %s" % (f.signature(), f.where, word, f.variant()))
 
-    mapped = []
+    mapped, mapped_namespaces = [], {"parprim_course_unscoped"}
     ops = dict(OPERATIONS)
     for entry in args.map:
         parts = entry.strip().split(None, 2)
@@ -297,7 +392,7 @@ def main():
         word, name, expression = parts
         called = re.match(r"\s*((?:\w+::)*\w+)::\w+\s*[(<]", expression)
         namespace = called.group(1).lstrip(":") if called else "parprim_course_unscoped"
-        namespaces.add(namespace)
+        mapped_namespaces.add(namespace)
         mapped.append('  X(%s, "%s", %s, (%s), "%s")' %
                       (ops[word], name, namespace, expression,
                        c_string("mapped by VARIANTS: " + expression)))
@@ -305,17 +400,31 @@ def main():
 
     missing = [(n, text, where) for n, text, where in externs
                if not defined_in_sources(n, args.sources)]
-    # The caller copies it in place only when it changed (CMake's configure_file), so that a
-    # reconfigure rebuilds nothing.
+    # The caller copies each file in place only when it changed (CMake's configure_file), so
+    # that a reconfigure rebuilds nothing.
+    units = []
+    for k, (header, (namespaces, lines)) in enumerate(by_header.items()):
+        path = os.path.join(units_dir, "parprim_course_unit_%d.cu" % k)
+        prelude, source = unit_prelude(header, args.sources, args.root)
+        how = "as %s does" % os.path.basename(source) if source else "alone (no source includes it)"
+        write_unit(path, "the course functions declared in %s, which it includes %s."
+                   % (os.path.basename(header), how), prelude, namespaces, lines)
+        units.append(path)
+    if mapped:
+        path = os.path.join(units_dir, "parprim_course_unit_mapped.cu")
+        write_unit(path, "the functions mapped by VARIANTS, with every header of the "
+                   "project.", ['#include "%s"' % args.all_headers,
+                                "namespace parprim_course_unscoped {}"],
+                   mapped_namespaces, [m.replace("  X(", "  MAPPED(", 1) for m in mapped])
+        units.append(path)
+    with open(os.path.join(units_dir, "parprim_course_units.txt"), "w") as listing:
+        listing.write("".join(u + "\n" for u in units))
     with open(args.out, "w") as out:
         out.write("// Generated by parprim_add_course_plugin (course/find_course_functions.py)\n"
-                  "// from the project's preprocessed headers: the functions found.\n#pragma once\n")
-        out.write("#define PARPRIM_COURSE_NAMESPACES(X)%s\n" %
-                  "".join(" \\\n  X(%s)" % n for n in sorted(namespaces) if n))
-        out.write("// Where a mapped call outside any namespace looks for a timer (it has none).\n"
-                  "namespace parprim_course_unscoped {}\n")
-        out.write("#define PARPRIM_COURSE_FOUND(X)%s\n" % "".join(" \\\n" + l for l in lines))
-        out.write("#define PARPRIM_COURSE_MAPPED(X)%s\n" % "".join(" \\\n" + l for l in mapped))
+                  "// from the project's preprocessed headers: the units that register the\n"
+                  "// functions found, and what was skipped.\n#pragma once\n")
+        out.write("#define PARPRIM_COURSE_UNITS(X)%s\n" %
+                  "".join(" \\\n  X(%s)" % unit_name(u) for u in units))
         out.write("#define PARPRIM_COURSE_SKIPPED \"%s\"\n" % "\\n".join(
             c_string(r) for r in report if r.startswith("skipped")))
     for r in report:
@@ -324,7 +433,7 @@ def main():
         print("undefined %s (%s): `%s` is declared and no source of the project defines it "
               "(the course's test program did): define it with GLOBALS \"%s\"" %
               (name, where, text, suggestion(text)))
-    if not lines and not mapped:
+    if not by_header and not mapped:
         print("none: no function named scan, compact or sort with the course's shape")
     return 0
 

@@ -19,7 +19,7 @@ with open(header) as h, open(preprocessed, "w") as out:
     out.write("".join(l if not l.startswith("#pragma") else "\n" for l in h))
 generated = os.path.join(work, "functions.hpp")
 report = subprocess.run(
-    [sys.executable, script, preprocessed, "--root", project, "--out", generated,
+    [sys.executable, script, preprocessed, "--root", project, "--out", generated, "--units", work,
      "--sources", os.path.join(project, "stream_compaction", "shapes.cu"),
      "--map", "scan efficient/shared StreamCompaction::Efficient::scan(n, odata, idata, true)"],
     check=True, capture_output=True, text=True).stdout
@@ -72,12 +72,31 @@ absent(";")                  # CMake splits its lines on ';'
 
 with open(generated) as g:
     text = g.read()
-expect('X(PARPRIM_OP_SCAN, "naive/scan", StreamCompaction::Naive, scan, ', text)
-expect('X(PARPRIM_OP_SORT, "radix/radixSort", Radix, radixSort, ', text)
-expect('X(PARPRIM_OP_SCAN, "efficient/shared", StreamCompaction::Efficient, '
-       '(StreamCompaction::Efficient::scan(n, odata, idata, true)), ', text)
-expect("  X(Radix)", text)  # the namespaces whose timer() is looked up
-absent("naive/scan_device", text)
+# The generated header lists the units: one for shapes.h, one for the VARIANTS mapping.
+expect("#define PARPRIM_COURSE_UNITS(X) \\\n  X(parprim_course_unit_0) \\\n"
+       "  X(parprim_course_unit_mapped)\n", text)
+expect("#define PARPRIM_COURSE_SKIPPED \"skipped ", text)
+with open(os.path.join(work, "parprim_course_units.txt")) as listing:
+    units = listing.read().split()
+expect(os.path.join(work, "parprim_course_unit_0.cu"), " ".join(units))
+with open(os.path.join(work, "parprim_course_unit_0.cu.new")) as u:
+    unit = u.read()
+# shapes.h's unit includes it as shapes.cu does: its includes up to shapes.h, that one by its
+# real path, a system header as written, the conditional one left out.
+expect('#include <cstdio>\n#include "%s"\n#include "course_unit.hpp"\n' % os.path.realpath(header),
+       unit)
+absent("windows.h", unit)
+absent("after_shapes.h", unit)
+expect('X(PARPRIM_OP_SCAN, "naive/scan", StreamCompaction::Naive, scan, ', unit)
+expect('X(PARPRIM_OP_SORT, "radix/radixSort", Radix, radixSort, ', unit)
+expect("  X(Radix)", unit)  # the namespaces whose timer() is looked up
+expect("PARPRIM_COURSE_DEFINE_UNIT(parprim_course_unit_0)", unit)
+absent("naive/scan_device", unit)
+with open(os.path.join(work, "parprim_course_unit_mapped.cu.new")) as u:
+    mapped = u.read()
+expect('MAPPED(PARPRIM_OP_SCAN, "efficient/shared", StreamCompaction::Efficient, '
+       '(StreamCompaction::Efficient::scan(n, odata, idata, true)), ', mapped)
+expect('#include "parprim_course_headers.hpp"', mapped)
 
 if failures:
     print("\n".join(failures))
