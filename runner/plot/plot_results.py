@@ -3,10 +3,18 @@
 median time against size (log-log) and the throughput against size with each backend's copy
 bandwidth as its roofline, one line per backend and variant, min..max as a band; and, where the
 results sweep a parameter (threads, block_size, ...), time against that parameter. PNG and SVG.
+With --course, the course's own figure instead: per operation, time against n, log-log, every
+backend and variant (CPU, naive, work-efficient, Thrust...) in one plot.
 
-    runner plot RESULTS.json [--out DIR]        plots only
-    runner report RESULTS.json [--out FILE.md]  plots beside FILE.md, and the report
-(or run this file directly: plot_results.py RESULTS.json [--out DIR] [--report FILE.md])
+Every series has its backend's colour and a line style and marker of its own within that
+backend, so no two series look alike however many there are. Sizes that are powers of two make
+the line; the sizes beside them (2^20 - 3, ...) are markers of the same style, off the line, so
+that a sweep of both does not zigzag at each power of two.
+
+    runner plot RESULTS.json [--out DIR]           plots only
+    runner plot RESULTS.json --course [--out DIR]  the course's figure, one per operation
+    runner report RESULTS.json [--out FILE.md]     plots beside FILE.md, and the report
+(or run this file directly: plot_results.py RESULTS.json [--out DIR] [--course] [--report FILE.md])
 
 Uses matplotlib (Debian's python3-matplotlib, hence /usr/bin/python3).
 """
@@ -36,6 +44,68 @@ def label(r, without=None):
     params = {k: v for k, v in r["params"].items() if k != without}
     suffix = "".join(f" {k}={v}" for k, v in sorted(params.items()))
     return f"{r['backend']}/{r['variant']}{suffix}"
+
+
+# Line styles: matplotlib's four named ones, then dash patterns made on demand, each distinct.
+NAMED_STYLES = ["-", "--", ":", "-."]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p"]
+
+
+def line_style(i):
+    """The i-th line style, never the same for two i."""
+    if i < len(NAMED_STYLES):
+        return NAMED_STYLES[i]
+    j = i - len(NAMED_STYLES)
+    return (0, (2 + 2 * (j % 4), 1 + j // 4, 1, 1 + j // 4))
+
+
+def series_styles(names):
+    """A style for each series "backend/variant[ params]": one colour per backend (the 10-colour
+    cycle, the 20-colour one past 10 backends), and within a backend one line style and marker
+    per series. Returns {name: {"color", "linestyle", "marker"}}; no two names get the same
+    (colour, line style)."""
+    by_backend = {}
+    for name in sorted(set(names), key=natural):
+        by_backend.setdefault(name.split("/")[0], []).append(name)
+    palette = plt.get_cmap("tab10" if len(by_backend) <= 10 else "tab20").colors
+    widest = max((len(v) for v in by_backend.values()), default=0)
+    styles = {}
+    for b, (backend, series) in enumerate(sorted(by_backend.items())):
+        # Past the palette, a backend shares a colour with an earlier one but none of its styles.
+        offset = (b // len(palette)) * widest
+        for v, name in enumerate(series):
+            styles[name] = {"color": palette[b % len(palette)],
+                            "linestyle": line_style(offset + v),
+                            "marker": MARKERS[(offset + v) % len(MARKERS)]}
+    return styles
+
+
+def is_power_of_two(n):
+    return n > 0 and n & (n - 1) == 0
+
+
+def line_and_neighbours(records):
+    """A series' records (sorted by n) split into those on its line, the powers of two, and the
+    sizes beside them, drawn as markers only. A series with fewer than two powers of two is all
+    line."""
+    on_line = [r for r in records if is_power_of_two(r["n"])]
+    if len(on_line) < 2:
+        return records, []
+    return on_line, [r for r in records if not is_power_of_two(r["n"])]
+
+
+def draw_series(ax, records, value, style, name, band=None):
+    """One series on `ax`: value(r) against n, its powers of two as the line and the other sizes
+    as markers; `band` (r -> (lo, hi)) shades the line's min..max."""
+    line, beside = line_and_neighbours(records)
+    ax.plot([r["n"] for r in line], [value(r) for r in line], color=style["color"],
+            linestyle=style["linestyle"], marker=style["marker"], markersize=4, label=name)
+    if band:
+        ax.fill_between([r["n"] for r in line], [band(r)[0] for r in line],
+                        [band(r)[1] for r in line], color=style["color"], alpha=0.15)
+    if beside:
+        ax.plot([r["n"] for r in beside], [value(r) for r in beside], color=style["color"],
+                linestyle="none", marker=style["marker"], markersize=4, markerfacecolor="none")
 
 
 def machine_of(doc, records):
@@ -72,17 +142,13 @@ def size_plots(doc, out):
         if max(len(v) for v in lines.values()) < 2:
             continue  # one size: nothing to draw against size
         fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(13, 5))
+        styles = series_styles(lines)
         copies = {}
-        for name, rs in sorted(lines.items()):
+        for name, rs in sorted(lines.items(), key=lambda item: natural(item[0])):
             rs.sort(key=lambda r: r["n"])
-            n = [r["n"] for r in rs]
-            med = [r["time_s"]["median"] * 1e3 for r in rs]
-            lo = [r["time_s"]["min"] * 1e3 for r in rs]
-            hi = [r["time_s"]["max"] * 1e3 for r in rs]
-            (line,) = ax_t.plot(n, med, marker="o", markersize=3, label=name)
-            ax_t.fill_between(n, lo, hi, color=line.get_color(), alpha=0.2)
-            ax_b.plot(n, [r["gb_per_second"] for r in rs], marker="o", markersize=3,
-                      color=line.get_color(), label=name)
+            draw_series(ax_t, rs, lambda r: r["time_s"]["median"] * 1e3, styles[name], name,
+                        band=lambda r: (r["time_s"]["min"] * 1e3, r["time_s"]["max"] * 1e3))
+            draw_series(ax_b, rs, lambda r: r["gb_per_second"], styles[name], name)
             copies.setdefault(rs[0]["backend"], {}).update(
                 {x["n"]: x["copy_gb_per_second"] for x in rs})
         # Backends on one device copy at one speed: one dashed line per device, named after all
@@ -98,11 +164,13 @@ def size_plots(doc, out):
         merged = list(merged.values())
         for names, by_n in merged:
             ns = sorted(by_n)
+            if sum(is_power_of_two(x) for x in ns) >= 2:  # as the series: powers of two
+                ns = [x for x in ns if is_power_of_two(x)]
             ax_b.plot(ns, [by_n[x] for x in ns], linestyle="--", color="grey", linewidth=1)
             ax_b.annotate("copy: " + ", ".join(names), (ns[-1], by_n[ns[-1]]), fontsize=7,
                           color="grey", xytext=(-4, 3), textcoords="offset points", ha="right")
         ax_t.set(xscale="log", yscale="log", xlabel="elements (n)", ylabel="median time (ms)",
-                 title="time (band: min..max)")
+                 title="time (band: min..max; open markers: sizes beside a power of two)")
         ax_b.set(xscale="log", yscale="log", xlabel="elements (n)", ylabel="throughput (GB/s)",
                  title="throughput; dashed: the backend's copy bandwidth")
         for ax in (ax_t, ax_b):
@@ -133,10 +201,11 @@ def parameter_plots(doc, out):
         if max(len(v) for v in lines.values()) < 2:
             continue  # one value: nothing to draw against it
         fig, ax = plt.subplots(figsize=(8, 5.5))
+        styles = series_styles(lines)
         for name, rs in sorted(lines.items(), key=lambda item: natural(item[0])):
             rs.sort(key=lambda r: r["params"][param])
             ax.plot([r["params"][param] for r in rs], [r["time_s"]["median"] * 1e3 for r in rs],
-                    marker="o", label=name)
+                    label=name, markersize=5, **styles[name])
         for r in others[(bench, op, form, typ, n)]:
             if param not in r["params"]:
                 ax.axhline(r["time_s"]["median"] * 1e3, linestyle="--", linewidth=1,
@@ -156,6 +225,45 @@ def parameter_plots(doc, out):
         fig.tight_layout()
         stem = "scaling" if param == "threads" else f"by_{param}"
         written += save(fig, out / slug(f"{stem}_{prefix}{op}_{form}_{typ}_{n}"))
+    return written
+
+
+def course_plots(doc, out):
+    """The course's own figure: for each operation (and form, type and input), the median time
+    of every backend and variant against n, log-log, in one plot, the x axis in powers of two as
+    the course's write-ups draw it. The course plugin's cells are its own timer's region, or the
+    whole call where it timed none (said in the legend)."""
+    groups = {}
+    for r in doc["records"]:
+        if r["status"] == "ok" and r["time_s"] is not None:
+            groups.setdefault((r["operation"], r["form"], r["type"], r["distribution"]),
+                              []).append(r)
+    written = []
+    for (op, form, typ, dist), records in sorted(groups.items()):
+        lines = {}
+        for r in records:
+            lines.setdefault(label(r), []).append(r)
+        if max(len(v) for v in lines.values()) < 2:
+            continue
+        styles = series_styles(lines)
+        fig, ax = plt.subplots(figsize=(8, 5.5))
+        for name, rs in sorted(lines.items(), key=lambda item: natural(item[0])):
+            rs.sort(key=lambda r: r["n"])
+            whole = any(r.get("timing") == "whole_call" for r in rs)
+            draw_series(ax, rs, lambda r: r["time_s"]["median"] * 1e3, styles[name],
+                        name + (" (whole call)" if whole else ""))
+        sizes = sorted({r["n"] for r in records if is_power_of_two(r["n"])})
+        ax.set(xscale="log", yscale="log", xlabel="array size (n)", ylabel="time (ms)")
+        ax.set_xscale("log", base=2)
+        if sizes:
+            ax.set_xticks(sizes)
+            ax.set_xticklabels([f"$2^{{{n.bit_length() - 1}}}$" for n in sizes])
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+        ax.set_title(f"{op} {form} {typ}, {dist} inputs: time against array size\n"
+                     f"{machine_of(doc, records)}", fontsize=10)
+        fig.tight_layout()
+        written += save(fig, out / slug(f"course_{op}_{form}_{typ}_{dist}"))
     return written
 
 
@@ -220,6 +328,8 @@ def main():
     parser.add_argument("--out", default=None, help="folder for the plots (default: beside it)")
     parser.add_argument("--report", default=None,
                         help="also write a Markdown report here, the plots beside it")
+    parser.add_argument("--course", action="store_true",
+                        help="the course's figure instead: per operation, time against n")
     args = parser.parse_args()
     path = pathlib.Path(args.results)
     try:
@@ -235,7 +345,13 @@ def main():
     else:
         out = pathlib.Path(args.out) if args.out else path.parent / (path.stem + "_plots")
     out.mkdir(parents=True, exist_ok=True)
-    written = size_plots(doc, out) + parameter_plots(doc, out)
+    if args.course and report:
+        print("plot: --course draws the course's figure; it writes no report", file=sys.stderr)
+        return 2
+    if args.course:
+        written = course_plots(doc, out)
+    else:
+        written = size_plots(doc, out) + parameter_plots(doc, out)
     for w in written:
         print(w)
     if not written:

@@ -65,6 +65,7 @@ int run_plot(const plot_options& o) {
   }
   std::vector<std::string> args = {script.string(), o.results.string()};
   if (o.out) args.insert(args.end(), {o.report ? "--report" : "--out", o.out->string()});
+  if (o.course) args.push_back("--course");
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

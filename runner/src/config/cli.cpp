@@ -23,7 +23,7 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "Usage: runner CONFIG.yaml [overrides] [--check]   or   runner --list [CONFIG.yaml]\n"
       "       runner compare BASE.json NEW.json [--threshold PCT] [--markdown FILE] "
       "[--across-devices]\n"
-      "       runner plot RESULTS.json [--out DIR]\n"
+      "       runner plot RESULTS.json [--out DIR] [--course]\n"
       "       runner report RESULTS.json [--out FILE.md]\n"
       "Exit status: 0 all valid, 1 validation failure, 2 bad config or usage, 3 a backend\n"
       "asked for by name could not be loaded. See docs/runner.md and docs/config.md.",
@@ -90,6 +90,9 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
       "plot", "PNG and SVG plots of a results file (time and throughput against size, scaling)");
   plot->add_option("results", plt.results, "the results JSON to plot")->required();
   plot->add_option("--out", plot_out, "folder for the plots (default: RESULTS_plots beside it)");
+  plot->add_flag("--course", plt.course,
+                 "the course's own figure instead: per operation, time against n (log-log), "
+                 "every backend and variant in one plot");
   plot_options rep;
   std::string report_out;
   CLI::App* report = app.add_subcommand(

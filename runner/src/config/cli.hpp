@@ -24,6 +24,7 @@ struct plot_options {
   std::filesystem::path results;
   std::optional<std::filesystem::path> out;
   bool report = false;  // write the Markdown report (out is its file) beside the plots
+  bool course = false;  // the course's figure: per operation, time against n
 };
 
 struct options {

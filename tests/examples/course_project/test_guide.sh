@@ -55,5 +55,6 @@ records = [r for r in json.load(open(sys.argv[1]))["records"] if r["backend"] ==
 sys.exit(0 if records and all(r["status"] == "ok" for r in records) else 1)
 PY
   ls plots/*.png > /dev/null || fail "runner plot drew nothing"
+  ls figure/course_scan_*.png > /dev/null || fail "runner plot --course drew no course figure"
   echo "PASS (validated and timed on the GPU)"
 fi
