@@ -93,11 +93,16 @@ def parse_log(text):
     m = re.search(r"All tests passed \((\d+) assertions? in (\d+) test cases?\)", text)
     if m:
         result["assertions"], result["test_cases"] = int(m.group(1)), int(m.group(2))
-    for v, passed, failed in re.findall(
-            r"^conformance: variant (\S+): (\d+) cases passed, (\d+) failed$", text, re.M):
+    # A variant some of whose cases were not run (after crashes or hangs) says ", N not run".
+    for v, passed, failed, not_run in re.findall(
+            r"^conformance: variant (\S+): (\d+) cases passed, (\d+) failed(?:, (\d+) not run)?$",
+            text, re.M):
         result["variants"][v] = {"cases_passed": int(passed), "cases_failed": int(failed)}
+        if not_run:
+            result["variants"][v]["cases_not_run"] = int(not_run)
     result["passed"] = bool(m) and bool(result["variants"]) and all(
-        c["cases_failed"] == 0 and c["cases_passed"] > 0 for c in result["variants"].values())
+        c["cases_failed"] == 0 and c["cases_passed"] > 0 and not c.get("cases_not_run")
+        for c in result["variants"].values())
     return result
 
 

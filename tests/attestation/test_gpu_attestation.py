@@ -110,6 +110,18 @@ class GpuAttestation(unittest.TestCase):
         self.assertEqual(out.returncode, 1)
         self.assertIn("never attested", out.stdout)
 
+    def test_cases_not_run_write_no_attestation(self):
+        # A variant stopped after crashes or hangs: its line ends ", N not run" and, even where
+        # Catch2's summary passed, it is not attested.
+        (self.logs / "check_thrust.log").write_text(
+            "All tests passed (200 assertions in 2 test cases)\n"
+            "conformance: variant thrust/a: 120 cases passed, 0 failed, 80 not run\n"
+            "conformance: variant thrust/b: 80 cases passed, 0 failed\n")
+        out = self.attest()
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("thrust: its conformance did not pass", out.stderr)
+        self.assertFalse(self.attestation.exists())
+
     def test_a_hand_edited_attestation_fails(self):
         self.assertEqual(self.attest().returncode, 0)
         edited = json.loads(self.attestation.read_text())
