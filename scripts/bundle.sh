@@ -5,6 +5,10 @@
 # installed there. The GPU machine has nvcc and CMake but not TBB, yaml-cpp, Boost or Catch2.
 #
 #   bash scripts/bundle.sh            # then, on the GPU machine: bash bundle/gpu_run.sh
+#   CORPUS=build/course_corpus bash scripts/bundle.sh
+#       also the course submissions scripts/course_corpus.sh built there (bundle/corpus/NAME,
+#       the plugin and what the table reads), for `bash bundle/course_corpus.sh --run
+#       bundle/corpus` on the GPU machine (with bundle/bin on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,6 +61,26 @@ cp examples/plugin_template/*.yaml "$template/"
 
 # The shared libraries they need, except the C library's own, which every Linux has and which
 # must match the machine's loader.
+# The course corpus (issue 32), when asked for: each built submission's plugin and the files
+# its table row reads, in the layout course_corpus.sh --run expects.
+corpus_plugins=()
+if [ -n "${CORPUS:-}" ]; then
+  for work in "$CORPUS"/*/; do
+    work=${work%/}
+    name=$(basename "$work")
+    [ -f "$work/submission" ] || continue
+    mkdir -p "bundle/corpus/$name"
+    cp "$work/submission" "$work/shaped" "bundle/corpus/$name/"
+    plugin=$work/build/lib/parprim/parprim_plugin_my_project.so
+    [ -f "$plugin" ] || continue
+    mkdir -p "bundle/corpus/$name/build/lib/parprim"
+    cp "$plugin" "bundle/corpus/$name/build/lib/parprim/"
+    corpus_plugins+=("bundle/corpus/$name/build/lib/parprim/parprim_plugin_my_project.so")
+  done
+  cp scripts/course_corpus.sh bundle/
+  echo "bundle.sh: ${#corpus_plugins[@]} course corpus plugins from $CORPUS"
+fi
+
 is_system_lib() {
   case "$(basename "$1")" in
     libc.so.*|libm.so.*|libdl.so.*|librt.so.*|libpthread.so.*|ld-linux*|linux-vdso*|libcuda.so*) return 0 ;;
@@ -65,7 +89,7 @@ is_system_lib() {
 }
 for f in bundle/bin/* bundle/lib/parprim/*.so bundle/tests/planted_cuda/*.so \
     bundle/tests/planted_course/*.so bundle/tests/planted_escapes/*.so \
-    "$template"/build/lib/parprim/*.so; do
+    "$template"/build/lib/parprim/*.so "${corpus_plugins[@]}"; do
   ldd "$f" | awk '/=> \// { print $3 }' | while read -r lib; do
     is_system_lib "$lib" || cp -nL "$lib" bundle/lib/
   done
@@ -78,7 +102,9 @@ done
 patchelf --set-rpath '$ORIGIN/../../lib' bundle/tests/planted_cuda/*.so bundle/tests/planted_course/*.so \
   bundle/tests/planted_escapes/*.so
 for f in bundle/lib/*.so*; do patchelf --set-rpath '$ORIGIN' "$f"; done
-for f in "$template"/build/lib/parprim/*.so; do patchelf --set-rpath '$ORIGIN/../../../../../lib' "$f"; done
+for f in "$template"/build/lib/parprim/*.so "${corpus_plugins[@]}"; do
+  patchelf --set-rpath '$ORIGIN/../../../../../lib' "$f"
+done
 
 echo "bundle.sh: $(du -sh bundle | cut -f1) in bundle/:"
 ls bundle/bin bundle/lib bundle/lib/parprim "$template/build/lib/parprim"
