@@ -366,12 +366,13 @@ def main():
         key = (op, f.qualified())
         if key in seen:  # an overload, or a declaration repeated: one variant, the compiler picks
             continue
-        seen.add(key)
         problem = course_shape_problem(f)
         if problem:
+            # Not `seen`: an overload of the course's shape declared after it is still found.
             report.append("skipped %s (%s): %s (map it with VARIANTS%s)" %
                           (f.signature(), f.where, problem, mapping_suggestion(f, word)))
             continue
+        seen.add(key)
         namespaces, lines = by_header.setdefault(f.header, (set(), []))
         namespaces.add("::".join(f.namespace))
         description = "%s (%s)" % (f.signature(), f.where)
