@@ -23,11 +23,11 @@ usage() { echo "usage: $0 FOLDER [OUT] | $0 --run OUT" >&2; exit 2; }
 
 # Declarations of the course's shape, by a regex that knows nothing of the adapter: a function
 # named for scan, compact or sort taking (int n, int* odata, const int* idata), extra parameters
-# only with defaults.
+# only with defaults, declared (`;`) or defined inline in the header (`{`).
 course_shaped() {
   cat "$1"/stream_compaction/*.h "$1"/stream_compaction/*.hpp "$1"/stream_compaction/*.cuh \
     2> /dev/null | tr '\n' ' ' | grep -oE \
-    '(void|int|float|double) +[A-Za-z_]*([Ss]can|[Cc]ompact|[Ss]ort)[A-Za-z_0-9]* *\( *(const +)?int +[A-Za-z_]+ *, *int *\* *[A-Za-z_]+ *, *const +int *\* *[A-Za-z_]+ *(, *[^,)=]+=[^,)]+)* *\) *;' |
+    '(void|int|float|double) +[A-Za-z_]*([Ss]can|[Cc]ompact|[Ss]ort)[A-Za-z_0-9]* *\( *(const +)?int +[A-Za-z_]+ *, *int *\* *[A-Za-z_]+ *, *const +int *\* *[A-Za-z_]+ *(, *[^,)=]+=[^,)]+)* *\) *[;{]' |
     wc -l
 }
 
