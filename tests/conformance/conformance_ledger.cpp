@@ -119,6 +119,14 @@ std::vector<case_record> read_ledger(const fs::path& file) {
   return out;
 }
 
+std::optional<case_record> last_recorded_after(const std::vector<case_record>& records,
+                                               std::uint64_t ordinal) {
+  std::optional<case_record> last;
+  for (const case_record& r : records)
+    if (r.id.ordinal > ordinal && (!last || r.id.ordinal > last->id.ordinal)) last = r;
+  return last;
+}
+
 void append_to_ledger(const fs::path& file, const case_record& r) {
   std::ofstream(file, std::ios::app) << to_line(r) << '\n' << std::flush;
 }

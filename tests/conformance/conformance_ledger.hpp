@@ -42,6 +42,9 @@ struct case_record {
 std::string to_line(const case_record& r);
 std::optional<case_record> parse_line(std::string_view line);
 std::vector<case_record> read_ledger(const std::filesystem::path& file);
+/// The record of highest ordinal above `ordinal`, if any: the case a child ran last.
+std::optional<case_record> last_recorded_after(const std::vector<case_record>& records,
+                                               std::uint64_t ordinal);
 void append_to_ledger(const std::filesystem::path& file, const case_record& r);
 
 /// What the parent hands a child, in its environment: the ledger file, the ordinal to resume
