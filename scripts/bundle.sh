@@ -71,6 +71,8 @@ if [ -n "${CORPUS:-}" ]; then
     [ -f "$work/submission" ] || continue
     mkdir -p "bundle/corpus/$name"
     cp "$work/submission" "$work/shaped" "bundle/corpus/$name/"
+    # What the table says of a submission that did not build is read from its logs.
+    cp "$work"/configure.log "$work"/build.log "bundle/corpus/$name/" 2> /dev/null || true
     plugin=$work/build/lib/parprim/parprim_plugin_my_project.so
     [ -f "$plugin" ] || continue
     mkdir -p "bundle/corpus/$name/build/lib/parprim"
