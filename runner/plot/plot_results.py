@@ -127,20 +127,26 @@ def save(fig, stem):
     return paths
 
 
-def size_plots(doc, out):
+def series_against_size(doc, fields):
+    """The valid, timed records grouped by the record fields named (one plot each), then by
+    series (label); a group in which no series has two sizes is left out (nothing to draw
+    against size). Yields (key, its records, {label: records}) in key order."""
     groups = {}
     for r in doc["records"]:
-        if r["status"] != "ok" or r["time_s"] is None:
-            continue
-        key = (r["benchmark"], r["operation"], r["form"], r["type"], r["distribution"])
-        groups.setdefault(key, []).append(r)
-    written = []
-    for (bench, op, form, typ, dist), records in sorted(groups.items()):
+        if r["status"] == "ok" and r["time_s"] is not None:
+            groups.setdefault(tuple(r[f] for f in fields), []).append(r)
+    for key, records in sorted(groups.items()):
         lines = {}
         for r in records:
             lines.setdefault(label(r), []).append(r)
-        if max(len(v) for v in lines.values()) < 2:
-            continue  # one size: nothing to draw against size
+        if max(len(v) for v in lines.values()) >= 2:
+            yield key, records, lines
+
+
+def size_plots(doc, out):
+    written = []
+    for (bench, op, form, typ, dist), records, lines in series_against_size(
+            doc, ("benchmark", "operation", "form", "type", "distribution")):
         fig, (ax_t, ax_b) = plt.subplots(1, 2, figsize=(13, 5))
         styles = series_styles(lines)
         copies = {}
@@ -233,18 +239,9 @@ def course_plots(doc, out):
     of every backend and variant against n, log-log, in one plot, the x axis in powers of two as
     the course's write-ups draw it. The course plugin's cells are its own timer's region, or the
     whole call where it timed none (said in the legend)."""
-    groups = {}
-    for r in doc["records"]:
-        if r["status"] == "ok" and r["time_s"] is not None:
-            groups.setdefault((r["operation"], r["form"], r["type"], r["distribution"]),
-                              []).append(r)
     written = []
-    for (op, form, typ, dist), records in sorted(groups.items()):
-        lines = {}
-        for r in records:
-            lines.setdefault(label(r), []).append(r)
-        if max(len(v) for v in lines.values()) < 2:
-            continue
+    for (op, form, typ, dist), records, lines in series_against_size(
+            doc, ("operation", "form", "type", "distribution")):
         styles = series_styles(lines)
         fig, ax = plt.subplots(figsize=(8, 5.5))
         for name, rs in sorted(lines.items(), key=lambda item: natural(item[0])):
