@@ -74,14 +74,18 @@ TEST_CASE("distributions have the shape their names promise") {
     CHECK(*std::min_element(v.begin(), v.end()) < -0.99f);
   }
   SECTION("nonnegative keys are >= 0 and spread over the type's non-negative range") {
-    const auto i = generate(PARPRIM_I32, distribution::nonnegative, n, seed).as<std::int32_t>();
+    // The arrays are kept: a span of a temporary one would read freed memory.
+    const host_array ints = generate(PARPRIM_I32, distribution::nonnegative, n, seed);
+    const auto i = ints.as<std::int32_t>();
     CHECK(*std::min_element(i.begin(), i.end()) >= 0);
     CHECK(*std::max_element(i.begin(), i.end()) > (std::numeric_limits<std::int32_t>::max() / 4) * 3);
-    const auto f = generate(PARPRIM_F64, distribution::nonnegative, n, seed).as<double>();
+    const host_array doubles = generate(PARPRIM_F64, distribution::nonnegative, n, seed);
+    const auto f = doubles.as<double>();
     CHECK(std::all_of(f.begin(), f.end(), [](double x) { return x >= 0 && x < 1; }));
     CHECK(*std::max_element(f.begin(), f.end()) > 0.99);
     // Unsigned keys are all non-negative: the distribution is every bit pattern, as uniform's.
-    const auto u = generate(PARPRIM_U64, distribution::nonnegative, n, seed).as<std::uint64_t>();
+    const host_array unsigned_keys = generate(PARPRIM_U64, distribution::nonnegative, n, seed);
+    const auto u = unsigned_keys.as<std::uint64_t>();
     CHECK(*std::max_element(u.begin(), u.end()) > (std::uint64_t(1) << 63));
   }
   SECTION("float_special mixes every special value") {
