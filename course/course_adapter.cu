@@ -75,7 +75,8 @@ std::uint32_t forms_of(parprim_operation op) {
 // What a variant's description says of how it is timed (runner --list shows it).
 std::string timing_text(const course_function& f) {
   return f.timer ? "times: its namespace's timer (the whole call when a call timed nothing)"
-                 : "times: the whole call (its namespace declares no timer())";
+                 : "times: the whole call (its namespace declares no timer() whose readings "
+                   "are numbers)";
 }
 
 class course_plan final : public plan {
@@ -102,7 +103,8 @@ class course_plan final : public plan {
   // The runner then times the whole call (PARPRIM_TIMING_WHOLE_CALL), never loses the result.
   double own_time() const override {
     if (!f_.timer)
-      throw error(PARPRIM_UNSUPPORTED, f_.variant + ": its namespace declares no timer()");
+      throw error(PARPRIM_UNSUPPORTED,
+                  f_.variant + ": its namespace declares no timer() whose readings are numbers");
     if (region_ms_ < 0)
       throw error(PARPRIM_UNSUPPORTED, f_.variant +
                                            ": its timer never changed over its calls (read 0 "

@@ -6,6 +6,7 @@
 // includes together never meet (course/find_course_functions.py writes the units).
 #pragma once
 
+#include <concepts>
 #include <functional>
 #include <string>
 #include <type_traits>
@@ -34,13 +35,25 @@ struct timer_reading {
   double gpu_ms = -1;
 };
 
+// The course timer's readings, where they are numbers (one submission's getters return a struct
+// of its own: such a reading is not one, and a timer with neither is no timer).
+template <class Timer>
+concept reads_cpu_ms = requires(Timer& t) {
+  { t.getCpuElapsedTimeForPreviousOperation() } -> std::convertible_to<double>;
+};
+template <class Timer>
+concept reads_gpu_ms = requires(Timer& t) {
+  { t.getGpuElapsedTimeForPreviousOperation() } -> std::convertible_to<double>;
+};
+template <class Timer>
+concept course_timer = reads_cpu_ms<Timer> || reads_gpu_ms<Timer>;
+
 template <class Timer>
 timer_reading read_timer(Timer&& t) {
+  using T = std::remove_reference_t<Timer>;
   timer_reading r;
-  if constexpr (requires { t.getCpuElapsedTimeForPreviousOperation(); })
-    r.cpu_ms = double(t.getCpuElapsedTimeForPreviousOperation());
-  if constexpr (requires { t.getGpuElapsedTimeForPreviousOperation(); })
-    r.gpu_ms = double(t.getGpuElapsedTimeForPreviousOperation());
+  if constexpr (reads_cpu_ms<T>) r.cpu_ms = double(t.getCpuElapsedTimeForPreviousOperation());
+  if constexpr (reads_gpu_ms<T>) r.gpu_ms = double(t.getGpuElapsedTimeForPreviousOperation());
   return r;
 }
 
@@ -84,7 +97,9 @@ void add_function(course_functions& c, parprim_operation op, const char* variant
         return int(call(n, o, const_cast<input>(i)));
       }
     };
-    if constexpr (!std::is_same_v<std::invoke_result_t<Timer>, parprim_course_missing::missing>)
+    // No timer() in its namespace (the fallback's `missing`), or one whose readings are not
+    // numbers: the runner times the whole call.
+    if constexpr (course_timer<std::remove_reference_t<std::invoke_result_t<Timer>>>)
       f.timer = [timer]() -> timer_reading { return read_timer(timer()); };
     c.found.push_back(std::move(f));
   } else {
