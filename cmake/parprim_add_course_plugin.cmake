@@ -17,7 +17,8 @@
 #   - the course's build conventions: each source folder and its parent (the project root:
 #     `#include <stream_compaction/thrust.h>`) are on the include path, `.cpp` sources build as
 #     C++, optimised (-O3, host and device) unless a build type is chosen, with
-#     course/course_compat.h force-included for code written with Visual Studio.
+#     course/course_compat.h force-included for code written with Visual Studio, and OpenMP
+#     linked when a source includes <omp.h> (as MSVC does).
 # Needs CUDA enabled (parprim_enable_cuda), parprim::cuda_common and Python 3.
 set(_parprim_course_dir "${CMAKE_CURRENT_LIST_DIR}/course")
 if(NOT EXISTS "${_parprim_course_dir}/course_adapter.cu")  # parprim's own tree: cmake/../course
@@ -179,6 +180,18 @@ function(parprim_add_course_plugin name)
   # headers); every source sees the compatibility header first.
   target_compile_options(${target} PRIVATE
     "$<$<COMPILE_LANGUAGE:CXX,CUDA>:SHELL:-include ${compat}>")
+  # MSVC links its OpenMP runtime for any source that includes <omp.h> (the header asks for it),
+  # so course code calls omp_set_num_threads() with no flag in its project: the same here.
+  foreach(source IN LISTS sources)
+    file(STRINGS "${source}" omp_includes REGEX "^[ \t]*#[ \t]*include[ \t]*<omp\\.h>")
+    if(omp_includes)
+      find_package(OpenMP COMPONENTS CXX)
+      if(OpenMP_CXX_FOUND)
+        target_link_libraries(${target} PRIVATE OpenMP::OpenMP_CXX)
+      endif()
+      break()
+    endif()
+  endforeach()
   # The guide sets no build type; without one nvcc gets no -O and course code runs unoptimised
   # (2.5x slower measured on one submission's cpu.cu). A chosen build type is left alone.
   get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
