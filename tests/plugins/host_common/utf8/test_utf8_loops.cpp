@@ -21,7 +21,7 @@ std::vector<isa> paths_here() {
   std::vector<isa> paths = {isa::scalar};
 #if PARPRIM_HAVE_UTF8_SIMD
   paths.push_back(isa::sse2);
-  if (__builtin_cpu_supports("avx2")) paths.push_back(isa::avx2);
+  if (host::utf8::best_isa() == isa::avx2) paths.push_back(isa::avx2);
 #endif
   return paths;
 }
@@ -31,8 +31,8 @@ std::vector<isa> paths_here() {
 TEST_CASE("host utf8: each vector path decodes, counts and validates as the oracle does") {
   for (const isa path : paths_here())
     for (const auto mix : utf8::all_text_mixes)
-      for (const double errors : {0.0, 0.01, 0.3})
-        for (const std::uint64_t n : {0ull, 1ull, 5ull, 127ull, 128ull, 129ull, 5000ull}) {
+      for (const double errors : {0.0, 1e-4, 0.01, 0.3})
+        for (const std::uint64_t n : {0ull, 1ull, 5ull, 127ull, 128ull, 129ull, 5000ull, 70001ull}) {
           const std::uint64_t seed = 77 + n;
           CAPTURE(to_string(path), utf8::to_string(mix), errors, n, seed);
           const auto text = utf8::generate_text(mix, n, errors, seed);
@@ -92,5 +92,30 @@ TEST_CASE("host utf8: each vector path encodes as the oracle does, and writes no
         CHECK(written == want.size());
         CHECK(std::vector<std::uint8_t>(got.begin(), got.begin() + std::int64_t(written)) == want);
         for (std::uint64_t i = written; i < got.size(); ++i) CHECK(got[i] == 0xA5);
+      }
+}
+
+TEST_CASE("host utf8: the encoder's length and replacement edges, at every lane of a register") {
+  // Each edge value at each of 8 lanes, among neighbours of every length, past the vector
+  // path's margin so that the 8-lane step encodes it.
+  const std::uint32_t edges[] = {0x0,     0x7F,     0x80,     0x7FF,      0x800,      0xD7FF,
+                                 0xD800,  0xDBFF,   0xDC00,   0xDFFF,     0xE000,     0xFFFD,
+                                 0xFFFF,  0x10000,  0x10FFFF, 0x110000,   0x7FFFFFFF, 0x80000000,
+                                 0xFFFFFFFF};
+  const std::uint32_t neighbours[] = {0x41, 0xE9, 0x4E2D, 0x1F600};
+  for (const isa path : paths_here())
+    for (const std::uint32_t edge : edges)
+      for (unsigned lane = 0; lane < 8; ++lane) {
+        std::vector<std::uint32_t> points(96);
+        for (std::size_t i = 0; i < points.size(); ++i) points[i] = neighbours[(i * 7 + lane) % 4];
+        for (std::size_t i = lane; i < 64; i += 8) points[i] = edge;
+        CAPTURE(to_string(path), edge, lane);
+        std::vector<std::uint8_t> want(4 * points.size());
+        want.resize(utf8::encode_reference(points.data(), points.size(), want.data()));
+        std::vector<std::uint8_t> got(4 * points.size() + 8, 0xA5);
+        const std::uint64_t written =
+            host::utf8::encode_stretch_on(path, points.data(), points.size(), got.data());
+        CHECK(written == want.size());
+        CHECK(std::vector<std::uint8_t>(got.begin(), got.begin() + std::int64_t(written)) == want);
       }
 }

@@ -8,6 +8,7 @@
 // property of the bytes (is_unit_start), so stretches decoded apart join into the whole.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include "parprim/host/utf8/ascii_blocks.hpp"
 #include "parprim/host/utf8/isa.hpp"
 #include "parprim/host/utf8/units.hpp"
+#include "parprim/host/utf8/window_decode.hpp"
 
 namespace parprim::host::utf8 {
 
@@ -25,12 +27,52 @@ struct stretch_result {
   std::uint64_t first_error = 0;  // validate: absolute offset of the first, or n
 };
 
+/// The unit at `i` by the general step (decode_unit: any sequence, well-formed or not, and the
+/// input's last 3 bytes), into `r`; returns its length.
+template <decode_mode Mode>
+inline unsigned decode_one_unit(const std::uint8_t* in, std::uint64_t i, std::uint64_t n,
+                                std::uint32_t* out, stretch_result& r) {
+  const unit u = decode_unit_at(in, i, n);
+  if constexpr (Mode == decode_mode::write) out[r.units] = u.code_point;
+  if constexpr (Mode == decode_mode::validate) {
+    if (!u.complete) {
+      if (r.units == 0) r.first_error = i;
+      ++r.units;
+    }
+  } else {
+    ++r.units;
+  }
+  return u.length;
+}
+
+/// Units one at a time from `i` (a unit start) while they start before `until` (<= end), into
+/// `r`; returns the position after the last. Well-formed sequences take one test of a word;
+/// anything else goes through decode_one_unit.
+template <decode_mode Mode>
+inline std::uint64_t decode_units(const std::uint8_t* in, std::uint64_t i, std::uint64_t until,
+                                  std::uint64_t n, std::uint32_t* out, stretch_result& r) {
+  while (i < until) {
+    if (i + 4 <= n) {
+      std::uint32_t w, cp;
+      std::memcpy(&w, in + i, 4);
+      const unsigned length = length_from_lead(w & 0xFF);
+      if (decode_well_formed(w, cp)) [[likely]] {
+        if constexpr (Mode == decode_mode::write) out[r.units] = cp;
+        if constexpr (Mode != decode_mode::validate) ++r.units;
+        i += length;
+        continue;
+      }
+    }
+    i += decode_one_unit<Mode>(in, i, n, out, r);
+  }
+  return i;
+}
+
+/// The stretch [i, end) into `r`: ASCII blocks by `Blocks`, every other unit by decode_units.
 template <class Blocks, decode_mode Mode>
-inline stretch_result decode_stretch(const std::uint8_t* in, std::uint64_t begin,
-                                     std::uint64_t end, std::uint64_t n, std::uint32_t* out) {
+inline void decode_blocks(const std::uint8_t* in, std::uint64_t i, std::uint64_t end,
+                          std::uint64_t n, std::uint32_t* out, stretch_result& r) {
   constexpr std::uint64_t width = Blocks::bytes;
-  stretch_result r{0, n};
-  std::uint64_t i = begin;
   while (i < end) {
     std::uint64_t scalar_until = end;
     // The vector path only with 4 blocks to go in the stretch: the code points a block widens
@@ -57,44 +99,94 @@ inline stretch_result decode_stretch(const std::uint8_t* in, std::uint64_t begin
         i += ascii;
       }
     }
-    while (i < scalar_until && i < end) {
-      // Well-formed sequences in one test of a word; anything else (and the last 3 bytes of
-      // the input) unit by unit.
-      if (i + 4 <= n) {
-        std::uint32_t w, cp;
-        std::memcpy(&w, in + i, 4);
-        const unsigned length = length_from_lead(w & 0xFF);
-        if (decode_well_formed(w, cp)) [[likely]] {
-          if constexpr (Mode == decode_mode::write) out[r.units] = cp;
-          if constexpr (Mode != decode_mode::validate) ++r.units;
-          i += length;
-          continue;
-        }
-      }
-      const unit u = decode_unit_at(in, i, n);
-      if constexpr (Mode == decode_mode::write) out[r.units] = u.code_point;
-      if constexpr (Mode == decode_mode::validate) {
-        if (!u.complete) {
-          if (r.units == 0) r.first_error = i;
-          ++r.units;
-        }
-      } else {
-        ++r.units;
-      }
-      i += u.length;
-    }
+    i = decode_units<Mode>(in, i, std::min(scalar_until, end), n, out, r);
   }
+}
+
+template <class Blocks, decode_mode Mode>
+inline stretch_result decode_stretch(const std::uint8_t* in, std::uint64_t begin,
+                                     std::uint64_t end, std::uint64_t n, std::uint32_t* out) {
+  stretch_result r{0, n};
+  decode_blocks<Blocks, Mode>(in, begin, end, n, out, r);
   return r;
 }
 
 #if PARPRIM_HAVE_UTF8_SIMD
-/// The loop compiled for AVX2 as a whole (flatten: the block calls are inlined into it, which
-/// they cannot be into a function compiled for the baseline).
+/// The AVX2 decoder: 64 bytes at a time, all ASCII widened at once; otherwise windows
+/// (window_decode.hpp) along the block, an ASCII prefix of 4 or more widened instead of a
+/// window; where a window's lane is not a character, the unit there by the general step and
+/// windows again after it (an error costs one unit's step, not a block's). Blocks only
+/// with 128 bytes to go in the stretch, so that at least 16 of its own units overwrite what a
+/// store left past its last code point (as decode_blocks); the rest by decode_blocks. Compiled
+/// for AVX2 as a whole (flatten: the block calls are inlined, which they cannot be into a
+/// function compiled for the baseline).
 template <decode_mode Mode>
 PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretch_avx2(
     const std::uint8_t* in, std::uint64_t begin, std::uint64_t end, std::uint64_t n,
     std::uint32_t* out) {
-  return decode_stretch<avx2_blocks, Mode>(in, begin, end, n, out);
+  constexpr bool writes = Mode == decode_mode::write, counts = Mode != decode_mode::validate;
+  stretch_result r{0, n};
+  std::uint64_t i = begin;
+  const __m256i below_lead = _mm256_set1_epi8(-64);  // 0xC0: continuation bytes are 80-BF
+  while (i + 128 <= end) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i + 32));
+    const std::uint64_t non_ascii =
+        static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
+        std::uint64_t(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32;
+    if (non_ascii == 0) {
+      if constexpr (writes) {
+        avx2_blocks::widen(in + i, out + r.units);
+        avx2_blocks::widen(in + i + 32, out + r.units + 32);
+      }
+      if constexpr (counts) r.units += 64;
+      i += 64;
+      continue;
+    }
+    const std::uint64_t ends = window::ends_of(
+        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, lo))) |
+        std::uint64_t(static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, hi))))
+            << 32);
+    unsigned at = 0;
+    while (at <= 64 - window::bytes_read) {
+      const unsigned ascii =
+          static_cast<unsigned>(std::countr_zero((non_ascii >> at) | (1u << 16)));
+      if (ascii >= 4) {
+        if constexpr (writes) {
+          auto* o = reinterpret_cast<__m256i*>(out + r.units);
+          _mm256_storeu_si256(o, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
+                                     reinterpret_cast<const __m128i*>(in + i + at))));
+          _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
+                                         reinterpret_cast<const __m128i*>(in + i + at + 8))));
+        }
+        if constexpr (counts) r.units += ascii;
+        at += ascii;
+        continue;
+      }
+      const unsigned key = window::key_at(ends, at);
+      __m128i code_points;
+      const unsigned wrong = window::decode(in + i + at, key, code_points);
+      if constexpr (writes)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + r.units), code_points);
+      const window::step& s = window::steps[key];
+      if (wrong == 0 && s.characters != 0) [[likely]] {
+        if constexpr (counts) r.units += s.characters;
+        at += window::advance[key];
+        continue;
+      }
+      // The lanes before the first that is not a character stand; the unit there (a maximal
+      // subpart, or a character followed by a stray continuation byte) by the general step.
+      const unsigned good =
+          static_cast<unsigned>(std::countr_zero(wrong | (1u << s.characters)));
+      if constexpr (counts) r.units += good;
+      at += good == 0 ? 0 : s.lane_end[good - 1];
+      at += decode_one_unit<Mode>(in, i + at, n, out, r);
+    }
+    i += at;
+  }
+  decode_blocks<avx2_blocks, Mode>(in, i, end, n, out, r);
+  return r;
 }
 #endif
 

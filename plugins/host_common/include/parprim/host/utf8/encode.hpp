@@ -10,6 +10,7 @@
 #include "parprim/host/utf8/ascii_blocks.hpp"
 #include "parprim/host/utf8/isa.hpp"
 #include "parprim/host/utf8/units.hpp"
+#include "parprim/host/utf8/vector_encode.hpp"
 
 namespace parprim::host::utf8 {
 
@@ -49,10 +50,23 @@ inline std::uint64_t encode_stretch(const std::uint32_t* in, std::uint64_t n, st
 }
 
 #if PARPRIM_HAVE_UTF8_SIMD
-/// The loop compiled for AVX2 as a whole (as decode_stretch_avx2).
+/// The AVX2 encoder: 32 code points a step, narrowed at once when all are ASCII, else four
+/// code points a shuffle (vector_encode.hpp: eight a call), while at least 19 code points follow the step: a
+/// shuffle stores up to 12 bytes past its encoding, which the next 12 code points' bytes cover,
+/// and the last 3 are stored byte by byte (as encode_stretch). The rest by encode_stretch.
+/// Compiled for AVX2 as a whole (as decode_stretch_avx2).
 PARPRIM_AVX2_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch_avx2(
     const std::uint32_t* in, std::uint64_t n, std::uint8_t* out) {
-  return encode_stretch<avx2_blocks>(in, n, out);
+  constexpr std::uint64_t step = avx2_blocks::bytes;
+  std::uint64_t i = 0, o = 0;
+  for (; i + step + 15 + 3 < n; i += step) {
+    if (avx2_blocks::narrow_ascii(in + i, out + o)) {
+      o += step;
+      continue;
+    }
+    for (unsigned k = 0; k < step; k += 8) o += vector_encode::encode8(in + i + k, out + o);
+  }
+  return o + encode_stretch<avx2_blocks>(in + i, n - i, out + o);
 }
 #endif
 

@@ -12,7 +12,10 @@ enum class isa { scalar, sse2, avx2 };
 
 inline isa best_isa() {
 #if PARPRIM_HAVE_UTF8_SIMD
-  static const isa best = __builtin_cpu_supports("avx2") ? isa::avx2 : isa::sse2;
+  static const isa best = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                                  __builtin_cpu_supports("bmi2")
+                              ? isa::avx2
+                              : isa::sse2;
   return best;
 #else
   return isa::scalar;
