@@ -12,6 +12,7 @@ packages=(
   libfmt-dev          # formatting in the runner
   libcli11-dev        # runner command line
   nlohmann-json3-dev  # canonical JSON results
+  libicu-dev          # the icu plugin: ICU's UTF-8 converter beside parprim's (issue 33)
   patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
   python3-matplotlib  # `runner plot` (runner/plot/plot_results.py)
   python3-venv        # scripts/numpy_reference.py makes its own environment for numpy
