@@ -165,10 +165,10 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
         continue;
       }
       const unsigned key = window::key_at(ends, at);
-      __m128i code_points;
+      __m256i code_points;
       const unsigned wrong = window::decode(in + i + at, key, code_points);
       if constexpr (writes)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + r.units), code_points);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + r.units), code_points);
       const window::step& s = window::steps[key];
       if (wrong == 0 && s.characters != 0) [[likely]] {
         if constexpr (counts) r.units += s.characters;
