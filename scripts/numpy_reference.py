@@ -40,10 +40,10 @@ import json
 import os
 import pathlib
 import platform
-import statistics
 import subprocess
 import sys
-import time
+
+from reference_runs import add_measurement_arguments, measure, read_results, timed
 
 NUMPY_REQUIREMENT = "numpy==2.4.*"
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -260,45 +260,6 @@ def bytes_moved(state, n, kept, size):
     return (4.0 if state.get("sort_payload") == "pairs" else 2.0) * n * size
 
 
-# --- measurement, as the runner's measure() -------------------------------------------------
-
-def measure(sample, settings):
-    start = time.perf_counter()
-    for _ in range(settings.warmup):
-        if time.perf_counter() - start >= settings.max_time:
-            break
-        sample()
-    times = []
-    while True:
-        times.append(sample())
-        k = len(times)
-        if k >= settings.max_samples or time.perf_counter() - start >= settings.max_time:
-            break
-        if k >= settings.min_samples and sum(times) >= settings.min_time and \
-                noise(times) <= settings.max_noise:
-            break
-    return stats(times)
-
-
-def noise(times):
-    mean = statistics.fmean(times)
-    return statistics.stdev(times) / mean if len(times) > 1 and mean > 0 else 0.0
-
-
-def stats(times):
-    return {"median": statistics.median(times), "min": min(times), "max": max(times),
-            "mean": statistics.fmean(times), "noise": noise(times), "samples": len(times),
-            "total": sum(times)}
-
-
-def timed(fn):
-    def sample():
-        t0 = time.perf_counter()
-        fn()
-        return time.perf_counter() - t0
-    return sample
-
-
 def simd_dispatch():
     """What numpy's SIMD dispatch found on this CPU, and what it was told not to use."""
     try:
@@ -354,24 +315,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", help="a runner results JSON")
     parser.add_argument("--out", required=True, help="where to write it with numpy's records")
-    parser.add_argument("--warmup", type=int, default=1)
-    parser.add_argument("--min-samples", type=int, default=5)
-    parser.add_argument("--max-samples", type=int, default=11)
-    parser.add_argument("--min-time", type=float, default=0.5)
-    parser.add_argument("--max-time", type=float, default=20)
-    parser.add_argument("--max-noise", type=float, default=0.05)
+    add_measurement_arguments(parser)
     parser.add_argument("--without-avx512", action="store_true",
                         help="switch numpy's AVX-512 code off (backend numpy_avx2)")
     parser.add_argument("--backend", help="the records' backend name (default: numpy, or "
                         "numpy_avx2 with --without-avx512); earlier records of it are replaced")
     settings = parser.parse_args()
     backend = settings.backend or ("numpy_avx2" if settings.without_avx512 else "numpy")
-    try:
-        with open(settings.results) as f:
-            results = json.load(f)
-        records = results["records"]
-    except (OSError, ValueError, KeyError) as e:
-        sys.exit(f"numpy_reference: {settings.results}: not a runner results file ({e})")
+    results, records = read_results(settings.results, "numpy_reference")
 
     numpy_backends = {"numpy", "numpy_avx2", backend} | {
         name for name in results.get("context", {}).get("numpy_backends", {})}

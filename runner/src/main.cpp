@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "outputs/compare.hpp"
 #include "outputs/context.hpp"
+#include "outputs/input_files.hpp"
 #include "outputs/list_printer.hpp"
 #include "outputs/printers.hpp"
 #include "outputs/results_store.hpp"
@@ -154,6 +155,11 @@ int main(int argc, char** argv) {
   if (exit_now) return *exit_now;
   if (opts.compare) return run_compare(*opts.compare);
   if (opts.plot) return run_plot(*opts.plot);
+  if (opts.inputs) {
+    const auto results = read_results(opts.inputs->results);
+    if (!results) return exit_bad_config;
+    return write_state_inputs(*results, opts.inputs->out, std::cerr);
+  }
 
   diagnostics diag;
   std::optional<config> cfg;

@@ -100,6 +100,12 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
   report->add_option("results", rep.results, "the results JSON to report")->required();
   report->add_option("--out", report_out,
                      "the Markdown file (default: RESULTS_report.md beside it)");
+  inputs_options inp;
+  CLI::App* inputs = app.add_subcommand(
+      "inputs", "write the input of every state of a results file, regenerated from its seed, "
+                "as raw bytes with a list of them (for comparisons run outside the runner)");
+  inputs->add_option("results", inp.results, "the results JSON")->required();
+  inputs->add_option("--out", inp.out, "the folder to write them to")->required();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -113,6 +119,10 @@ options parse_command_line(int argc, char** argv, std::optional<int>& exit_now) 
     rep.out =
         report_out.empty() ? default_report_path(rep.results) : std::filesystem::path(report_out);
     o.plot = rep;
+    return o;
+  }
+  if (*inputs) {
+    o.inputs = inp;
     return o;
   }
   if (*plot) {

@@ -27,6 +27,11 @@ struct plot_options {
   bool course = false;  // the course's figure: per operation, time against n
 };
 
+/// `runner inputs RESULTS.json --out DIR`
+struct inputs_options {
+  std::filesystem::path results, out;
+};
+
 struct options {
   std::optional<std::filesystem::path> config_path;
   bool list = false;
@@ -46,6 +51,7 @@ struct options {
   std::string command_line;
   std::optional<compare_options> compare;
   std::optional<plot_options> plot;
+  std::optional<inputs_options> inputs;
 };
 
 /// Parses argv. On --help prints the help and returns exit_ok through `exit_now`; on a usage
