@@ -56,7 +56,8 @@ class cpu_seq_backend final : public host_backend {
                       {}},
                      {PARPRIM_OP_UTF8_DECODE,
                       "simd",
-                      "ASCII runs a register at a time (AVX2, else SSE2), other units branch-free",
+                      "AVX2: up to eight characters a shuffle, checked lane by lane; else SSE2 "
+                      "ASCII runs and branch-free units",
                       PARPRIM_DTYPE_BIT(PARPRIM_U8),
                       every_utf8_decode,
                       {}},
@@ -68,8 +69,8 @@ class cpu_seq_backend final : public host_backend {
                       {}},
                      {PARPRIM_OP_UTF8_ENCODE,
                       "simd",
-                      "ASCII runs a register at a time (AVX2, else SSE2), other code points "
-                      "branch-free",
+                      "AVX2: eight code points a shuffle pair, no branch on their values; else "
+                      "SSE2 ASCII runs and branch-free code points",
                       PARPRIM_DTYPE_BIT(PARPRIM_U32),
                       utf8_encode_form,
                       {}},
