@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|nccl|nccl_large]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|nccl|nccl_large]
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -46,6 +46,8 @@
 #     cpu_sort_vs_numpy.yaml with numpy beside it, as shipped and with AVX-512 off, from
 #     scripts/numpy_reference.py where python3 has numpy); utf8: configs/utf8_host.yaml
 #     (cpu_seq and cpu_tbb decoding and encoding at 2^26 and 2^28 on this host's cores);
+#     utf8_large: configs/utf8_large.yaml (both decoding forms and encoding past 2^31, about
+#     40 GB of host memory);
 #     profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
@@ -430,6 +432,10 @@ fi
 if want utf8; then  # issue 33: the UTF-8 operations on this host's cores
   step "UTF-8 decoding and encoding on this host's $(nproc) cores: configs/utf8_host.yaml"
   runner utf8_host.yaml utf8_host | tail -8
+fi
+if want utf8_large; then  # issue 33: 64-bit n on the host (about 40 GB of memory)
+  step "UTF-8 past 2^31 bytes and code points, validated: configs/utf8_large.yaml"
+  runner utf8_large.yaml utf8_large | tail -8
 fi
 if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"
