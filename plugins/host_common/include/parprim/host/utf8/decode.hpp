@@ -143,13 +143,31 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
       i += 64;
       continue;
     }
-    const std::uint64_t ends = window::ends_of(
+    const std::uint64_t continuation =
         static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, lo))) |
         std::uint64_t(static_cast<std::uint32_t>(
             _mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, hi))))
-            << 32);
+            << 32;
+    const std::uint64_t ends = window::ends_of(continuation);
     unsigned at = 0;
+    bool in_run = false;  // after a window of three 4-byte characters (window::run)
     while (at <= 64 - window::bytes_read) {
+      if (in_run) {
+        using window::run;
+        in_run = false;  // a window next, unless the run holds; it also finds what stopped it
+        if (at + run::bytes < 64 &&
+            ((continuation >> at) & run::mask) == window::four_byte_run.bits) {
+          __m256i code_points;
+          if (window::decode_run(in + i + at, code_points) == 0) {
+            if constexpr (writes)
+              _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + r.units), code_points);
+            if constexpr (counts) r.units += run::characters;
+            at += run::bytes;
+            in_run = true;
+            continue;
+          }
+        }
+      }
       const unsigned ascii =
           static_cast<unsigned>(std::countr_zero((non_ascii >> at) | (1u << 16)));
       if (ascii >= 4) {
@@ -173,6 +191,7 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
       if (wrong == 0 && s.characters != 0) [[likely]] {
         if constexpr (counts) r.units += s.characters;
         at += window::advance[key];
+        in_run = s.run;
         continue;
       }
       // The lanes before the first that is not a character stand; the unit there (a maximal
