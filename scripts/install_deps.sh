@@ -13,6 +13,7 @@ packages=(
   libcli11-dev        # runner command line
   nlohmann-json3-dev  # canonical JSON results
   libicu-dev          # the icu plugin: ICU's UTF-8 converter beside parprim's (issue 33)
+  libhwy-dev          # cpu_seq's vqsort variant: Highway's VQSort beside the radix sort (issue 35)
   patchelf            # scripts/bundle.sh sets $ORIGIN rpaths on what it copies
   python3-matplotlib  # `runner plot` (runner/plot/plot_results.py)
   python3-venv        # scripts/numpy_reference.py makes its own environment for numpy

@@ -13,6 +13,9 @@
 #include "parprim/plugin.hpp"
 #include "radix_sort_plan.hpp"
 #include "utf8_plan.hpp"
+#if PARPRIM_HAVE_VQSORT
+#include "vqsort_plan.hpp"
+#endif
 
 namespace parprim::cpu_seq {
 
@@ -54,6 +57,14 @@ class cpu_seq_backend final : public host_backend {
                       PARPRIM_ALL_DTYPES,
                       every_sort,
                       {}},
+#if PARPRIM_HAVE_VQSORT
+                     {PARPRIM_OP_SORT,
+                      "vqsort",
+                      "Highway's VQSort (libhwy), for comparison",
+                      PARPRIM_ALL_DTYPES,
+                      every_sort,
+                      {}},
+#endif
                      {PARPRIM_OP_UTF8_DECODE,
                       "simd",
                       "AVX2: up to eight characters a shuffle, checked lane by lane; else SSE2 "
@@ -109,6 +120,9 @@ class cpu_seq_backend final : public host_backend {
             return host::make_comparison_sort<T>(
                 p, n, [](auto first, auto last, auto less) { std::stable_sort(first, last, less); },
                 true);
+#if PARPRIM_HAVE_VQSORT
+          if (p.variant == "vqsort") return std::make_unique<vqsort_plan<T>>(p, n);
+#endif
           if (p.variant == "pdqsort_branchless")
             return host::make_comparison_sort<T>(
                 p, n,
@@ -125,7 +139,11 @@ class cpu_seq_backend final : public host_backend {
   }
 
   std::string device_description() override {
-    return "one thread; UTF-8 vector path " + std::string(to_string(host::utf8::best_isa()));
+    return "one thread; UTF-8 vector path " + std::string(to_string(host::utf8::best_isa())) +
+#if PARPRIM_HAVE_VQSORT
+           "; VQSort on Highway's " + vqsort_target() +
+#endif
+           "; compaction " + std::string(host::compact_isa());
   }
 };
 

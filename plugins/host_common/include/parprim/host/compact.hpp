@@ -21,4 +21,11 @@ std::uint64_t compact_range(const T* in, T* out, std::uint64_t n, const keep_rul
   return scalar_compact(in, out, n, keep);
 }
 
+/// The form compact_range takes on this machine, for a backend's description.
+inline const char* compact_isa() {
+  return avx512_compact_supported()               ? "avx512"
+         : simd_compact_supported<std::uint32_t>() ? "sse4.2"
+                                                   : "scalar";
+}
+
 }  // namespace parprim::host
