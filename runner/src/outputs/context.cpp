@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "build_info.hpp"
+#include "outputs/cpu_microarchitecture.hpp"
 #include "parprim/host_cache_flush.hpp"
 #include "support/host_memory.hpp"
 
@@ -53,6 +54,7 @@ run_context collect_context(const plugin_registry& registry, const std::string& 
   utsname u{};
   if (uname(&u) == 0) c.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
   c.cpu_model = cpu_model();
+  c.cpu_microarchitecture = this_cpu_microarchitecture();
   c.cpu_threads = std::thread::hardware_concurrency();
   if (auto g = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"); !g.empty())
     c.cpu_governor = g;

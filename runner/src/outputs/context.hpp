@@ -23,6 +23,7 @@ struct plugin_context {
 struct run_context {
   std::string date;  // UTC, ISO 8601
   std::string host, os, cpu_model;
+  std::string cpu_microarchitecture;  // cpu_microarchitecture.hpp: family, model, x86-64 level
   unsigned cpu_threads = 0;
   std::string cpu_governor = "unknown";  // cpufreq's scaling governor of CPU 0, where exposed
   double cpu_max_mhz = 0;                // cpufreq's cpuinfo_max_freq of CPU 0; 0: not exposed

@@ -46,6 +46,7 @@ json to_json(const results& res) {
             {"os", c.os},
             {"cpu",
              {{"model", c.cpu_model},
+              {"microarchitecture", c.cpu_microarchitecture},
               {"threads", c.cpu_threads},
               {"governor", c.cpu_governor},
               {"max_mhz", c.cpu_max_mhz},

@@ -33,8 +33,9 @@ std::string to_markdown(const results& res) {
   std::ostringstream os;
   const auto& c = res.context;
   fmt::print(os, "# parprim results\n\n");
-  fmt::print(os, "- date: {} (UTC)\n- host: {} ({}), {} threads, {:.0f} GiB\n- os: {}\n", c.date,
-             c.host, c.cpu_model, c.cpu_threads, c.memory_gib, c.os);
+  fmt::print(os, "- date: {} (UTC)\n- host: {} ({}), {} threads, {:.0f} GiB\n- cpu: {}\n- os: {}\n",
+             c.date, c.host, c.cpu_model, c.cpu_threads, c.memory_gib, c.cpu_microarchitecture,
+             c.os);
   fmt::print(os, "- build: parprim {} ({}), {}, {}\n- command: `{}`\n", c.parprim_version,
              c.git_revision, c.build_type, c.compiler, c.command_line);
   for (const auto& p : c.plugins)
