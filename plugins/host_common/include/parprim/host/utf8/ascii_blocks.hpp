@@ -61,10 +61,20 @@ struct avx2_blocks {
         _mm256_movemask_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in))));
   }
   PARPRIM_AVX2_TARGET static void widen(const std::uint8_t* in, std::uint32_t* out) {
+    widen16(in, out);
+    widen16(in + 16, out + 16);
+  }
+  /// Half a block: 16 bytes as 16 code points (the decoder's ASCII prefix of a window).
+  PARPRIM_AVX2_TARGET static void widen16(const std::uint8_t* in, std::uint32_t* out) {
     auto* o = reinterpret_cast<__m256i*>(out);
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < 2; ++k)
       _mm256_storeu_si256(o + k, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
                                       reinterpret_cast<const __m128i*>(in + 8 * k))));
+  }
+  /// Bit k set where byte k of the 64 bytes at `in` (as two registers) has its sign bit.
+  PARPRIM_AVX2_TARGET static std::uint64_t sign_bits64(__m256i lo, __m256i hi) {
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
+           std::uint64_t(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32;
   }
   PARPRIM_AVX2_TARGET static bool narrow_ascii(const std::uint32_t* in, std::uint8_t* out) {
     const auto* p = reinterpret_cast<const __m256i*>(in);

@@ -131,9 +131,7 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
   while (i + 128 <= end) {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i + 32));
-    const std::uint64_t non_ascii =
-        static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
-        std::uint64_t(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32;
+    const std::uint64_t non_ascii = avx2_blocks::sign_bits64(lo, hi);
     if (non_ascii == 0) {
       if constexpr (writes) {
         avx2_blocks::widen(in + i, out + r.units);
@@ -143,11 +141,8 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
       i += 64;
       continue;
     }
-    const std::uint64_t continuation =
-        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, lo))) |
-        std::uint64_t(static_cast<std::uint32_t>(
-            _mm256_movemask_epi8(_mm256_cmpgt_epi8(below_lead, hi))))
-            << 32;
+    const std::uint64_t continuation = avx2_blocks::sign_bits64(
+        _mm256_cmpgt_epi8(below_lead, lo), _mm256_cmpgt_epi8(below_lead, hi));
     const std::uint64_t ends = window::ends_of(continuation);
     unsigned at = 0;
     bool in_run = false;  // after a window of three 4-byte characters (window::run)
@@ -171,13 +166,7 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
       const unsigned ascii =
           static_cast<unsigned>(std::countr_zero((non_ascii >> at) | (1u << 16)));
       if (ascii >= 4) {
-        if constexpr (writes) {
-          auto* o = reinterpret_cast<__m256i*>(out + r.units);
-          _mm256_storeu_si256(o, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
-                                     reinterpret_cast<const __m128i*>(in + i + at))));
-          _mm256_storeu_si256(o + 1, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
-                                         reinterpret_cast<const __m128i*>(in + i + at + 8))));
-        }
+        if constexpr (writes) avx2_blocks::widen16(in + i + at, out + r.units);
         if constexpr (counts) r.units += ascii;
         at += ascii;
         continue;
