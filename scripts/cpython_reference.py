@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from reference_runs import add_measurement_arguments, measure, read_results, timed
+from reference_runs import add_measurement_arguments, measure, new_record, read_results, timed
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 STATE_FIELDS = ("benchmark", "operation", "form", "utf8_form", "type", "n", "distribution",
@@ -77,12 +77,7 @@ def make_operation(state, data, count):
 
 
 def cpython_record(state, data, count, settings):
-    record = {k: state[k] for k in STATE_FIELDS if k in state}
-    record.update({"backend": BACKEND, "backend_version": platform.python_version(),
-                   "params": {}, "variant": "", "status": "ok", "reason": "",
-                   "first_mismatch": None, "worker_output": None, "time_s": None,
-                   "copy_time_s": None, "end_to_end_time_s": None, "timing": "resident",
-                   "call_time_s": None})
+    record = new_record(state, STATE_FIELDS, BACKEND, platform.python_version())
     try:
         variant, run, check = make_operation(state, data, count)
     except Unsupported as e:

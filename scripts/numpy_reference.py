@@ -43,7 +43,7 @@ import platform
 import subprocess
 import sys
 
-from reference_runs import add_measurement_arguments, measure, read_results, timed
+from reference_runs import add_measurement_arguments, measure, new_record, read_results, timed
 
 NUMPY_REQUIREMENT = "numpy==2.4.*"
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -273,11 +273,7 @@ def simd_dispatch():
 
 def numpy_record(state, settings, version, backend):
     import numpy as np
-    record = {k: state[k] for k in STATE_FIELDS if k in state}
-    record.update({"backend": backend, "backend_version": version, "params": {},
-                   "variant": "", "status": "ok", "reason": "", "first_mismatch": None,
-                   "worker_output": None, "time_s": None, "copy_time_s": None,
-                   "end_to_end_time_s": None, "timing": "resident", "call_time_s": None})
+    record = new_record(state, STATE_FIELDS, backend, version)
     n = state["n"]
     try:
         x = generate(state["type"], state["distribution"], n, state["seed"])

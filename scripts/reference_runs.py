@@ -19,6 +19,17 @@ def read_results(path, script):
         sys.exit(f"{script}: {path}: not a runner results file ({e})")
 
 
+def new_record(state, fields, backend, version):
+    """A record of `backend` for `state` (its `fields` copied), in the runner's results format,
+    before anything is measured."""
+    record = {k: state[k] for k in fields if k in state}
+    record.update({"backend": backend, "backend_version": version, "params": {},
+                   "variant": "", "status": "ok", "reason": "", "first_mismatch": None,
+                   "worker_output": None, "time_s": None, "copy_time_s": None,
+                   "end_to_end_time_s": None, "timing": "resident", "call_time_s": None})
+    return record
+
+
 def measure(sample, settings):
     start = time.perf_counter()
     for _ in range(settings.warmup):
