@@ -75,10 +75,17 @@ struct course_functions {
 };
 
 // Adds a course function when the compiler can call it as the course does, with a const input
-// or, failing that, a mutable one (then on a copy of the input); lists it as skipped otherwise.
+// or, failing that, a mutable one (then on a copy of the input), and a definition was linked
+// (`defined`: false where the unit's weak reference to it reads null); lists it as skipped
+// otherwise.
 template <class Call, class Timer>
 void add_function(course_functions& c, parprim_operation op, const char* variant,
-                  const char* description, Call call, Timer timer) {
+                  const char* description, bool defined, Call call, Timer timer) {
+  if (!defined) {
+    c.skipped.push_back(std::string(description) +
+                        ": declared, and defined by no source of the project (nothing to call)");
+    return;
+  }
   constexpr bool by_const = std::is_invocable_v<Call, int, int*, const int*>;
   constexpr bool by_mutable = std::is_invocable_v<Call, int, int*, int*>;
   if constexpr (by_const || by_mutable) {
@@ -113,25 +120,25 @@ void add_function(course_functions& c, parprim_operation op, const char* variant
 // Each found function's call is a generic lambda whose return type names the call, so that a
 // function of another signature fails substitution (std::is_invocable says no) instead of
 // compiling. A mapped one (VARIANTS) is the user's expression over n, odata and idata.
-#define PARPRIM_COURSE_ADD_FOUND(OP, VARIANT, NS, FN, DESCRIPTION)                         \
+#define PARPRIM_COURSE_ADD_FOUND(OP, VARIANT, NS, FN, DESCRIPTION, DEFINED)                \
   ::parprim::course::add_function(                                                         \
-      c, OP, VARIANT, DESCRIPTION,                                                         \
+      c, OP, VARIANT, DESCRIPTION, DEFINED,                                                \
       [](auto n, auto o, auto i) -> decltype(NS::FN(n, o, i)) { return NS::FN(n, o, i); }, \
       [](auto... d) -> decltype(NS::timer(d...)) { return NS::timer(d...); });
-#define PARPRIM_COURSE_ADD_MAPPED(OP, VARIANT, NS, EXPRESSION, DESCRIPTION) \
-  ::parprim::course::add_function(                                          \
-      c, OP, VARIANT, DESCRIPTION,                                          \
-      [](int n, int* odata, const int* idata) { return EXPRESSION; },       \
+#define PARPRIM_COURSE_ADD_MAPPED(OP, VARIANT, NS, EXPRESSION, DESCRIPTION, DEFINED) \
+  ::parprim::course::add_function(                                                   \
+      c, OP, VARIANT, DESCRIPTION, DEFINED,                                          \
+      [](int n, int* odata, const int* idata) { return EXPRESSION; },                \
       [](auto... d) -> decltype(NS::timer(d...)) { return NS::timer(d...); });
-#define PARPRIM_COURSE_OPEN_NAMESPACE(NS) \
-  namespace NS {                          \
+#define PARPRIM_COURSE_OPEN_NAMESPACE(NS)   \
+  namespace NS {                            \
   using namespace ::parprim_course_missing; \
   }
 
 /// A unit's one function: it adds the functions of PARPRIM_COURSE_UNIT_FUNCTIONS, their
 /// namespaces (PARPRIM_COURSE_UNIT_NAMESPACES) first opened to the missing-timer fallback.
-#define PARPRIM_COURSE_DEFINE_UNIT(NAME)                                            \
-  PARPRIM_COURSE_UNIT_NAMESPACES(PARPRIM_COURSE_OPEN_NAMESPACE)                     \
-  void NAME(::parprim::course::course_functions& c) {                               \
+#define PARPRIM_COURSE_DEFINE_UNIT(NAME)                                               \
+  PARPRIM_COURSE_UNIT_NAMESPACES(PARPRIM_COURSE_OPEN_NAMESPACE)                        \
+  void NAME(::parprim::course::course_functions& c) {                                  \
     PARPRIM_COURSE_UNIT_FUNCTIONS(PARPRIM_COURSE_ADD_FOUND, PARPRIM_COURSE_ADD_MAPPED) \
   }

@@ -22,8 +22,10 @@ unit of its own, `parprim_course_unit_K.cu`, that includes the header as the pro
 does (that source's includes up to and including the header: naive.cu's for naive.h) and
 registers that header's functions: headers that no source of the project includes together
 (two of them defining the same inline helper, as one submission's do) need never share a file.
-VARIANTS' expressions may name anything, so their unit includes every header. The generated
-header lists the units and what was skipped.
+VARIANTS' expressions may name anything, so their unit includes every header. A function its
+header declares and no source may define is referenced weakly (weak_reference()), so that the
+plugin links and the adapter skips it when nothing defined it. The generated header lists the
+units and what was skipped.
 """
 import argparse
 import os
@@ -38,13 +40,17 @@ DEVICE_POINTER_NAME = re.compile(r"^(dev_|d_|device_|dev[A-Z])")
 
 
 class Function:
-    def __init__(self, namespace, name, returns, params, where, header):
+    def __init__(self, namespace, name, returns, params, where, header, linkage):
         self.namespace = namespace  # list of names, outermost first
         self.name = name
         self.returns = returns
         self.params = params  # list of parameter texts, defaults included
         self.where = where
         self.header = header  # the real path of the file declaring it
+        # "external" for a plain declaration with external linkage; "defined" for a definition
+        # in the header; "internal" for static, inline, or inside an unnamed namespace or
+        # extern "C" block (a weak redeclaration is not for those).
+        self.linkage = linkage
 
     def qualified(self):
         return "::".join(self.namespace + [self.name])
@@ -118,7 +124,8 @@ def join_tokens(tokens):
 
 
 def declaration(statement):
-    """A function declaration at namespace scope, as (returns, name, params, where), or None."""
+    """A function declaration at namespace scope, as (returns, name, params, where, storage),
+    storage the static/inline words of its head, or None."""
     if not statement or statement[0][0] in ("template", "typedef", "using", "friend", "static_assert",
                                             "class", "struct", "enum", "union", "namespace"):
         return None
@@ -149,9 +156,11 @@ def declaration(statement):
                 break
     if close_at is None:
         return None
+    storage = {t for t in head if t in ("inline", "static")}
     returns = join_tokens([t for t in head if t not in ("extern", "inline", "static")])
     where = "%s:%d" % statement[open_at - 1][1:]
-    return returns, tokens[open_at - 1], split_params(tokens[open_at + 1:close_at]), where
+    return returns, tokens[open_at - 1], split_params(tokens[open_at + 1:close_at]), where, \
+        storage
 
 
 def find(text, roots):
@@ -178,7 +187,7 @@ def find(text, roots):
             if at_namespace_scope and statement:
                 found = declaration(statement)
                 if found:
-                    add(functions, scopes, found)
+                    add(functions, scopes, found, definition=True)
             if at_namespace_scope and statement and statement[0][0] == "extern" and \
                     len(statement) >= 2 and statement[1][0].startswith('"'):
                 scopes.append([])  # extern "C" { ... } is namespace scope
@@ -193,7 +202,7 @@ def find(text, roots):
             if at_namespace_scope and statement:
                 found = declaration(statement)
                 if found:
-                    add(functions, scopes, found)
+                    add(functions, scopes, found, definition=False)
                 elif statement[0][0] == "extern" and "(" not in [t for t, _, _ in statement]:
                     names = [t for t, _, _ in statement if re.match(r"[A-Za-z_]\w*$", t)]
                     if len(names) >= 3:
@@ -205,11 +214,14 @@ def find(text, roots):
     return functions, externs
 
 
-def add(functions, scopes, found):
-    returns, name, params, where = found
+def add(functions, scopes, found, definition):
+    returns, name, params, where, storage = found
     namespace = [n for scope in scopes for n in scope]
     header = REAL_PATHS.get(where.rsplit(":", 1)[0], "")
-    functions.append(Function(namespace, name, returns, params, where, header))
+    # An unnamed namespace and an extern "C" block both open an empty scope.
+    linkage = "defined" if definition else \
+        "internal" if storage or any(scope == [] for scope in scopes) else "external"
+    functions.append(Function(namespace, name, returns, params, where, header, linkage))
 
 
 def course_shape_problem(f):
@@ -311,14 +323,48 @@ def unit_prelude(header, sources, roots):
     return ['#include "%s"' % header], None
 
 
-def write_unit(path, comment, prelude, namespaces, entries):
+SIMPLE_TYPE = re.compile(r"^(?!.*__)[\w:\s*&]+$")
+
+
+def weak_reference(f, headers_defining, k):
+    """For a function its header only declares, the unit's lines that make the unit's reference
+    to it weak, and the expression saying whether a definition was linked; ([], "true") where a
+    weak redeclaration would not be the same function (a definition or internal linkage
+    anywhere in the headers, a return or parameter type this script would have to rewrite).
+
+    A header may declare a course-shaped function that no source defines (one submission's
+    MoreEfficient::compact: its own test program never calls it). The unit's call would stop
+    the plugin's link; a weak reference links, reads as null, and the adapter lists the
+    function as skipped instead."""
+    params = [p.split("=", 1)[0].strip() for p in f.params]
+    if f.linkage != "external" or f.qualified() in headers_defining or \
+            not SIMPLE_TYPE.match(f.returns) or any(not SIMPLE_TYPE.match(p) for p in params):
+        return [], "true"
+    opened = "".join("namespace %s { " % n for n in f.namespace)
+    closed = "}" * len(f.namespace)
+    check = "parprim_course_defined_%d" % k
+    return ["%s__attribute__((weak)) %s %s(%s); %s" % (opened, f.returns, f.name,
+                                                      ", ".join(params), closed),
+            "static bool %s() {" % check,
+            "  %s (*declared)(%s) = &%s;" % (f.returns, ", ".join(params), f.qualified()),
+            "  return declared != nullptr;",
+            "}"], "%s()" % check
+
+
+def write_unit(path, comment, prelude, namespaces, entries, weak_lines=()):
     """A unit, written as PATH.new: the project's includes, parprim's side (course/course_unit.hpp), the namespaces
-    whose timer() is looked up and the functions it registers."""
+    whose timer() is looked up, the weak references (weak_reference()) and the functions it
+    registers."""
     with open(path + ".new", "w") as out:
         out.write("// Generated by parprim_add_course_plugin (course/find_course_functions.py): "
                   "%s\n" % comment)
         out.write("".join(line + "\n" for line in prelude))
         out.write('#include "course_unit.hpp"\n')
+        if weak_lines:
+            out.write("// Declared by the header and perhaps defined by no source: weak references,"
+                      " so that\n// the plugin links and the adapter skips what was never "
+                      "defined.\n")
+            out.write("".join(line + "\n" for line in weak_lines))
         out.write("#define PARPRIM_COURSE_UNIT_NAMESPACES(X)%s\n" %
                   "".join(" \\\n  X(%s)" % n for n in sorted(namespaces) if n))
         out.write("#define PARPRIM_COURSE_UNIT_FUNCTIONS(X, MAPPED)%s\n" %
@@ -350,7 +396,8 @@ def main():
         functions, externs = find(f.read(), args.root)
 
     report, seen = [], set()
-    by_header = {}  # header -> (namespaces, X-macro lines), in the order first declared
+    by_header = {}  # header -> (namespaces, X-macro lines, weak lines), in the order first declared
+    headers_defining = {f.qualified() for f in functions if f.linkage != "external"}
     for f in functions:
         word, op = f.operation()
         if not op:
@@ -373,12 +420,14 @@ def main():
                           (f.signature(), f.where, problem, mapping_suggestion(f, word)))
             continue
         seen.add(key)
-        namespaces, lines = by_header.setdefault(f.header, (set(), []))
+        namespaces, lines, weak_lines = by_header.setdefault(f.header, (set(), [], []))
         namespaces.add("::".join(f.namespace))
         description = "%s (%s)" % (f.signature(), f.where)
-        lines.append('  X(%s, "%s", %s, %s, "%s")' %
+        weak, defined = weak_reference(f, headers_defining, len(lines))
+        weak_lines.extend(weak)
+        lines.append('  X(%s, "%s", %s, %s, "%s", %s)' %
                      (op, f.variant(), "::".join(f.namespace), f.name,
-                      c_string(description)))
+                      c_string(description), defined))
         report.append("found %s (%s): %s %s" % (f.signature(), f.where, word, f.variant()))
 
     mapped, mapped_namespaces = [], {"parprim_course_unscoped"}
@@ -394,7 +443,7 @@ def main():
         called = re.match(r"\s*((?:\w+::)*\w+)::\w+\s*[(<]", expression)
         namespace = called.group(1).lstrip(":") if called else "parprim_course_unscoped"
         mapped_namespaces.add(namespace)
-        mapped.append('  X(%s, "%s", %s, (%s), "%s")' %
+        mapped.append('  X(%s, "%s", %s, (%s), "%s", true)' %
                       (ops[word], name, namespace, expression,
                        c_string("mapped by VARIANTS: " + expression)))
         report.append("mapped %s %s: %s" % (word, name, expression))
@@ -404,12 +453,12 @@ def main():
     # The caller copies each file in place only when it changed (CMake's configure_file), so
     # that a reconfigure rebuilds nothing.
     units = []
-    for k, (header, (namespaces, lines)) in enumerate(by_header.items()):
+    for k, (header, (namespaces, lines, weak_lines)) in enumerate(by_header.items()):
         path = os.path.join(units_dir, "parprim_course_unit_%d.cu" % k)
         prelude, source = unit_prelude(header, args.sources, args.root)
         how = "as %s does" % os.path.basename(source) if source else "alone (no source includes it)"
         write_unit(path, "the course functions declared in %s, which it includes %s."
-                   % (os.path.basename(header), how), prelude, namespaces, lines)
+                   % (os.path.basename(header), how), prelude, namespaces, lines, weak_lines)
         units.append(path)
     if mapped:
         path = os.path.join(units_dir, "parprim_course_unit_mapped.cu")

@@ -94,6 +94,19 @@ expect('X(PARPRIM_OP_SCAN, "naive/scan", StreamCompaction::Naive, scan, ', unit)
 expect('X(PARPRIM_OP_SORT, "radix/radixSort", Radix, radixSort, ', unit)
 expect("  X(Radix)", unit)  # the namespaces whose timer() is looked up
 expect("PARPRIM_COURSE_DEFINE_UNIT(parprim_course_unit_0)", unit)
+# A function the header only declares is referenced weakly (a project may define it nowhere),
+# its declaration as written less the defaults; one the headers define is called as it is.
+expect("namespace StreamCompaction { namespace Naive { __attribute__((weak)) void scanShared("
+       "int n, int* odata, const int* idata, bool timed); }}", unit)
+expect("  void (*declared)(int n, int* odata, const int* idata) = &StreamCompaction::Naive::scan;",
+       unit)
+expect('X(PARPRIM_OP_SCAN, "naive/scan", StreamCompaction::Naive, scan, "void '
+       'StreamCompaction::Naive::scan(int n, int* odata, const int* idata) '
+       '(project/stream_compaction/shapes.h:11)", parprim_course_defined_0())', unit)
+expect('X(PARPRIM_OP_COMPACT, "inline/compact", StreamCompaction::Inline, compact, ', unit)
+expect("(project/stream_compaction/shapes.h:34)\", true)", unit)
+expect("(project/stream_compaction/shapes.h:35)\", true)", unit)
+absent("weak)) int compact(int n, int* odata, const int* idata); }}}", unit)
 absent("naive/scan_device", unit)
 with open(os.path.join(work, "parprim_course_unit_mapped.cu.new")) as u:
     mapped = u.read()

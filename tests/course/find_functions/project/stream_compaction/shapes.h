@@ -29,3 +29,9 @@ void radixSort(int n,
 void scan(int n, int* odata, const int* idata);
 }
 void sort(int n, int* odata, const int* idata);
+namespace StreamCompaction {
+namespace Inline {  // defined here: the unit's reference to them stays as it is (not weak)
+inline int compact(int n, int* odata, const int* idata) { return n + odata[0] + idata[0]; }
+static void scan(int n, int* odata, const int* idata) { odata[0] = n + idata[0]; }
+}
+}
