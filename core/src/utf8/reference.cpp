@@ -9,13 +9,15 @@ namespace {
 // and its length in bytes. The WHATWG decoder's mechanism: a lead byte bounds its first
 // continuation byte, later ones are 80-BF; the first byte out of bounds, or the end of the
 // input, ends a maximal subpart, and that byte is read again as the start of the next unit.
-struct unit {
+// (Written plainly, apart from well_formed.hpp's branch-free unit_of, which the backends
+// share: the oracle must not share their shortcut.)
+struct oracle_unit {
   std::uint32_t value;
   std::uint64_t length;
   bool well_formed;
 };
 
-unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
+oracle_unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
   const lead l = lead_of(in[i]);
   if (l.length == 0) return {replacement, 1, false};
   std::uint32_t value = in[i] & l.payload;
@@ -35,7 +37,7 @@ unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
 std::uint64_t decode_reference(const std::uint8_t* in, std::uint64_t n, std::uint32_t* out) {
   std::uint64_t written = 0;
   for (std::uint64_t i = 0; i < n;) {
-    const unit u = unit_at(in, n, i);
+    const oracle_unit u = unit_at(in, n, i);
     out[written++] = u.value;
     i += u.length;
   }
@@ -46,7 +48,7 @@ validation validate_reference(const std::uint8_t* in, std::uint64_t n) {
   validation v;
   v.first_error = n;
   for (std::uint64_t i = 0; i < n;) {
-    const unit u = unit_at(in, n, i);
+    const oracle_unit u = unit_at(in, n, i);
     if (!u.well_formed) {
       if (v.ill_formed_subparts++ == 0) v.first_error = i;
     }

@@ -103,4 +103,57 @@ constexpr unsigned encode_one(std::uint32_t cp, std::uint8_t* out) {
   return length;
 }
 
+/// The code point of a `length`-byte sequence whose bytes are b0..b3: the four bytes' payloads
+/// (the lead's under `payload`), then the ones past the length shifted out.
+constexpr std::uint32_t code_point_of(std::uint32_t b0, std::uint32_t b1, std::uint32_t b2,
+                                      std::uint32_t b3, std::uint32_t payload, unsigned length) {
+  const std::uint32_t bits =
+      (b0 & payload) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
+  return bits >> (6 * ((4 - length) & 3));  // 18, 12, 6, 0 for lengths 1-4 (no division)
+}
+
+/// One unit of decoding: a well-formed sequence, or a maximal subpart of an ill-formed one.
+struct unit {
+  std::uint32_t code_point;  // U+FFFD for a maximal subpart
+  unsigned length;           // bytes it takes, 1-4
+  bool complete;             // a well-formed sequence (false: one replaced subpart)
+};
+
+/// The unit starting at b0 with the three bytes after it, l being lead_of(b0) (the CPU looks it
+/// up in a table, the GPU computes it), without a branch on the bytes: how far they match Table
+/// 3-7 (the lead's length, the first continuation byte's bounds, then 80-BF) is both how far
+/// to advance and, when it reaches the lead's length, the sign of a complete sequence (the rule
+/// of maximal subparts is "advance by what matched" whether or not it completed). Bytes past
+/// the input's end are given as 0, which continues nothing, so a sequence cut short by the end
+/// is a maximal subpart.
+constexpr unit unit_of(lead l, std::uint32_t b0, std::uint32_t b1, std::uint32_t b2,
+                       std::uint32_t b3) {
+  const unsigned m1 = (l.length >= 2) & (static_cast<std::uint8_t>(b1 - l.first_low) <=
+                                         static_cast<std::uint8_t>(l.first_high - l.first_low));
+  const unsigned m2 = m1 & (l.length >= 3) & ((b2 & 0xC0) == 0x80);
+  const unsigned m3 = m2 & (l.length >= 4) & ((b3 & 0xC0) == 0x80);
+  const unsigned matched = 1 + m1 + m2 + m3;
+  const bool complete = matched == l.length;
+  const std::uint32_t cp = code_point_of(b0, b1, b2, b3, l.payload, l.length);
+  return {complete ? cp : replacement, matched, complete};
+}
+
+/// A code point's UTF-8 bytes packed little-endian in a word (U+FFFD's for one that is not a
+/// scalar value), and how many of them there are: encode_one() without a branch.
+struct encoded {
+  std::uint32_t bytes;
+  unsigned length;
+};
+constexpr encoded encode_unit(std::uint32_t cp) {
+  cp = is_scalar(cp) ? cp : replacement;
+  const unsigned length = 1 + (cp >= 0x80) + (cp >= 0x800) + (cp >= 0x10000);
+  const std::uint32_t c1 = 0x80 | (cp & 0x3F), c2 = 0x80 | ((cp >> 6) & 0x3F),
+                      c3 = 0x80 | ((cp >> 12) & 0x3F);
+  const std::uint32_t two = (0xC0 | (cp >> 6)) | c1 << 8;
+  const std::uint32_t three = (0xE0 | (cp >> 12)) | c2 << 8 | c1 << 16;
+  const std::uint32_t four = (0xF0 | (cp >> 18)) | c3 << 8 | c2 << 16 | c1 << 24;
+  const std::uint32_t bytes = length == 1 ? cp : length == 2 ? two : length == 3 ? three : four;
+  return {bytes, length};
+}
+
 }  // namespace parprim::utf8

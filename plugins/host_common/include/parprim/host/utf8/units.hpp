@@ -26,34 +26,15 @@ inline constexpr std::array<lead, 256> lead_table = [] {
   return t;
 }();
 
-/// The code point of a `length`-byte sequence whose bytes are b0..b3: the four bytes' payloads
-/// (the lead's under `payload`), then the ones past the length shifted out.
-inline std::uint32_t code_point_of(std::uint32_t b0, std::uint32_t b1, std::uint32_t b2,
-                                   std::uint32_t b3, std::uint32_t payload, unsigned length) {
-  const std::uint32_t bits = (b0 & payload) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 |
-                             (b3 & 0x3F);
-  return bits >> (6 * (4 - (length & 3)) % 24);
-}
+using parprim::utf8::code_point_of;
+using parprim::utf8::encode_unit;
+using parprim::utf8::encoded;
+using parprim::utf8::unit;
 
-struct unit {
-  std::uint32_t code_point;  // U+FFFD for a maximal subpart
-  unsigned length;           // bytes it takes, 1-4
-  bool complete;             // a well-formed sequence (false: one replaced subpart)
-};
-
-/// The unit starting at b0 with the three bytes after it (bytes past the input's end given as
-/// 0, which continues nothing, so a sequence cut short by the end is a maximal subpart).
+/// The unit starting at b0 with the three bytes after it (parprim::utf8::unit_of, the lead
+/// looked up).
 inline unit decode_unit(std::uint32_t b0, std::uint32_t b1, std::uint32_t b2, std::uint32_t b3) {
-  const lead l = lead_table[b0];
-  const unsigned m1 =
-      (l.length >= 2) & (static_cast<std::uint8_t>(b1 - l.first_low) <=
-                         static_cast<std::uint8_t>(l.first_high - l.first_low));
-  const unsigned m2 = m1 & (l.length >= 3) & ((b2 & 0xC0) == 0x80);
-  const unsigned m3 = m2 & (l.length >= 4) & ((b3 & 0xC0) == 0x80);
-  const unsigned matched = 1 + m1 + m2 + m3;
-  const bool complete = matched == l.length;
-  const std::uint32_t cp = code_point_of(b0, b1, b2, b3, l.payload, l.length);
-  return {complete ? cp : parprim::utf8::replacement, matched, complete};
+  return parprim::utf8::unit_of(lead_table[b0], b0, b1, b2, b3);
 }
 
 /// What the fast path checks of a lead byte, to take a well-formed sequence in one test of the
@@ -73,8 +54,14 @@ inline constexpr std::array<fast_lead, 256> fast_table = [] {
     f.payload = l.payload;
     f.low = l.length >= 2 ? l.first_low : 0;
     f.span = l.length >= 2 ? static_cast<std::uint8_t>(l.first_high - l.first_low) : 0xFF;
-    f.continuation_mask = l.length == 0 ? 0 : l.length == 3 ? 0xC00000u : l.length == 4 ? 0xC0C00000u : 0;
-    f.continuation_bits = l.length == 0 ? 1 : l.length == 3 ? 0x800000u : l.length == 4 ? 0x80800000u : 0;
+    f.continuation_mask = l.length == 0   ? 0
+                          : l.length == 3 ? 0xC00000u
+                          : l.length == 4 ? 0xC0C00000u
+                                          : 0;
+    f.continuation_bits = l.length == 0   ? 1
+                          : l.length == 3 ? 0x800000u
+                          : l.length == 4 ? 0x80800000u
+                                          : 0;
   }
   return t;
 }();
@@ -101,24 +88,6 @@ inline unit decode_unit_at(const std::uint8_t* in, std::uint64_t i, std::uint64_
   if (i + 4 <= n) return decode_unit(in[i], in[i + 1], in[i + 2], in[i + 3]);
   auto at = [&](std::uint64_t k) -> std::uint32_t { return k < n ? in[k] : 0; };
   return decode_unit(in[i], at(i + 1), at(i + 2), at(i + 3));
-}
-
-/// A code point's UTF-8 bytes packed little-endian in a word (U+FFFD's for one that is not a
-/// scalar value), and how many of them there are.
-struct encoded {
-  std::uint32_t bytes;
-  unsigned length;
-};
-inline encoded encode_unit(std::uint32_t cp) {
-  cp = parprim::utf8::is_scalar(cp) ? cp : parprim::utf8::replacement;
-  const unsigned length = 1 + (cp >= 0x80) + (cp >= 0x800) + (cp >= 0x10000);
-  const std::uint32_t c1 = 0x80 | (cp & 0x3F), c2 = 0x80 | ((cp >> 6) & 0x3F),
-                      c3 = 0x80 | ((cp >> 12) & 0x3F);
-  const std::uint32_t two = (0xC0 | (cp >> 6)) | c1 << 8;
-  const std::uint32_t three = (0xE0 | (cp >> 12)) | c2 << 8 | c1 << 16;
-  const std::uint32_t four = (0xF0 | (cp >> 18)) | c3 << 8 | c2 << 16 | c1 << 24;
-  const std::uint32_t bytes = length == 1 ? cp : length == 2 ? two : length == 3 ? three : four;
-  return {bytes, length};
 }
 
 /// Stores all four bytes of the word: the caller's next store overwrites those past `length`.
