@@ -10,7 +10,8 @@
 // pass with decoupled look-back (decoupled_lookback.cuh), and sort `onesweep`, one counting pass
 // then one pass per 8-bit digit (onesweep_sort.cuh), so that one sweep shows the road from the
 // course to the limit. They take `block_size` and `items_per_thread` (lookback_shape.hpp,
-// onesweep_shape.hpp).
+// onesweep_shape.hpp). UTF-8 decoding (both forms) and encoding are single passes too
+// (device/utf8/).
 #include <memory>
 
 #include "device/course/blelloch_scan.cuh"
@@ -18,6 +19,7 @@
 #include "device/course/tile_radix_sort.cuh"
 #include "device/lookback/lookback_plans.hpp"
 #include "device/onesweep/onesweep_plans.hpp"
+#include "device/utf8/utf8_plans.hpp"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/cuda_backend.hpp"
 #include "parprim/cuda/plans.cuh"
@@ -71,12 +73,22 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  "Onesweep LSD radix sort: one counting pass, then one pass per 8-bit digit with "
                  "match ranking and look-back digit binning",
                  PARPRIM_ALL_DTYPES, every_sort, onesweep_params()},
+                {PARPRIM_OP_UTF8_DECODE, "lookback",
+                 "single pass: each byte's role from the 3 before it, units counted, decoupled "
+                 "look-back, code points packed in shared memory; validate: one read-only pass, "
+                 "atomic add and min",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U8), every_utf8_decode, {}},
+                {PARPRIM_OP_UTF8_ENCODE, "lookback",
+                 "single pass: lengths scanned, decoupled look-back, bytes packed in shared "
+                 "memory",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U32), utf8_encode_form, {}},
             },
         .params = {},
     };
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
+    if (is_utf8(p.operation)) return make_utf8_plan(*this, p, n);
     if (p.variant == "lookback") return make_lookback_plan(*this, p, n);
     if (p.variant == "onesweep") return make_onesweep_plan(*this, p, n);
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {

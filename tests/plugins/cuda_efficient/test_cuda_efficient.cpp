@@ -51,7 +51,8 @@ TEST_CASE("cuda_efficient: the look-back scan and compaction declare their tile 
     REQUIRE(find(*lookback, "items_per_thread"));
     // 0: the policy for the element size.
     CHECK(find(*lookback, "items_per_thread")->default_value == 0);
-    CHECK(find(*lookback, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 8, 12, 16, 24});
+    CHECK(find(*lookback, "items_per_thread")->allowed ==
+          std::vector<std::int64_t>{0, 8, 12, 16, 24});
   }
 }
 
@@ -69,4 +70,18 @@ TEST_CASE("cuda_efficient: the Onesweep sort declares its tile shape") {
   REQUIRE(find(*onesweep, "items_per_thread"));
   CHECK(find(*onesweep, "items_per_thread")->default_value == 0);  // the policy: 23
   CHECK(find(*onesweep, "items_per_thread")->allowed == std::vector<std::int64_t>{0, 16, 23});
+}
+
+TEST_CASE("cuda_efficient: UTF-8 decoding in both forms and encoding, as `lookback`") {
+  const plugin_client client = test::built_plugin("cuda_efficient");
+  const auto decode = client.variants(PARPRIM_OP_UTF8_DECODE);
+  REQUIRE(decode.size() == 1);
+  CHECK(decode.front()->name == "lookback");
+  CHECK(decode.front()->flags == (PARPRIM_CAP_UTF8_REPLACE | PARPRIM_CAP_UTF8_VALIDATE));
+  CHECK(decode.front()->offers(PARPRIM_U8));
+  const auto encode = client.variants(PARPRIM_OP_UTF8_ENCODE);
+  REQUIRE(encode.size() == 1);
+  CHECK(encode.front()->name == "lookback");
+  CHECK(encode.front()->flags == PARPRIM_CAP_UTF8_REPLACE);
+  CHECK(encode.front()->offers(PARPRIM_U32));
 }

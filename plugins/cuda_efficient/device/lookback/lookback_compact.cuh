@@ -6,11 +6,8 @@
 // writes the total count. Reads n elements, writes the kept ones: `blelloch` reads the input
 // twice and launches four kernels.
 //
-// The packed elements sit in shared memory shifted by where the tile's output starts within a
-// 16-byte vector of the output, so that shared and global memory agree on alignment: the
-// write-out then moves whole 16-byte vectors (one shared and one global access per 4 or 2
-// elements instead of one each per element), with element stores only in the partial vectors
-// at either end.
+// The packed elements sit in shared memory as packed_write.cuh places them, so that the
+// write-out moves whole 16-byte vectors.
 #pragma once
 
 #include <cstdint>
@@ -20,8 +17,8 @@
 #include "parprim/cuda/dynamic_shared.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/cuda/launch.cuh"
-#include "parprim/cuda/offset_address.cuh"
 #include "shapes/lookback_shape.hpp"
+#include "single_pass/packed_write.cuh"
 #include "single_pass/warp_striped_tile.cuh"
 
 namespace parprim::cuda_efficient {
@@ -38,13 +35,13 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
   __shared__ tile_offsets<I> offsets;
   T* packed = cuda::dynamic_shared<T>();
   const bool single = tiles == 1;
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int lane = threadIdx.x & 31;
   T v[Items];
   const auto [tile, segment] = load_block_tile(in, n, v, aligned, T(0), states, single);
   const auto [begin, valid] = segment;
   std::uint32_t kept = 0;                  // bit k * vec + j: that item is kept
   std::uint32_t chunk_at[layout::chunks];  // where this lane's kept items of chunk k start
-  std::uint32_t running = 0;               // kept in this warp's earlier chunks
+  warp_offsets kept_before;                // kept in this warp's earlier chunks
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
     std::uint32_t mine = 0;
@@ -57,45 +54,19 @@ __global__ void __maxnreg__(lookback_max_registers<sizeof(T)>)
         ++mine;
       }
     }
-    std::uint32_t lanes_before;
-    const std::uint32_t through = warp_inclusive(mine, lanes_before);
-    chunk_at[k] = running + lanes_before;
-    running += __shfl_sync(full_warp, through, 31);
+    chunk_at[k] = kept_before.add(mine);
   }
-  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(running);
-  resolve_tile_offsets(offsets, states, tile, single);
-
-  const auto prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
-  const auto total = static_cast<std::uint32_t>(offsets.tile_total);
-  // Kept element i of the tile goes to out[prefix + i] and to packed[shift + i], shift being
-  // where out + prefix lies within its 16-byte vector; dst below is then 16-byte aligned (it may
-  // lie before out: only its indices from shift on are written).
-  const auto shift = static_cast<std::uint32_t>(
-      reinterpret_cast<std::uintptr_t>(out + prefix) % 16 / sizeof(T));
-  const auto warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]) + shift;
+  // Kept element i of the tile goes to out[prefix + i] and to packed[shift + i]
+  // (packed_write.cuh).
+  const tile_output o = resolve_tile_output(offsets, states, tile, single, kept_before.total, out);
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
-    std::uint32_t at = warp_at + chunk_at[k];
+    std::uint32_t at = o.warp_at + chunk_at[k];
 #pragma unroll
     for (int j = 0; j < layout::vec; ++j)
       if (kept & (1u << (k * layout::vec + j))) packed[at++] = v[k * layout::vec + j];
   }
-  __syncthreads();
-  T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);  // packed's index space
-  const std::uint32_t end = shift + total;
-  using vector = typename layout::vector;
-  const std::uint32_t vectors = (end + layout::vec - 1) / layout::vec;
-  for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
-    const std::uint32_t first = q * layout::vec;
-    if (first >= shift && first + layout::vec <= end) {
-      reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
-    } else {
-#pragma unroll
-      for (int j = 0; j < layout::vec; ++j)
-        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
-    }
-  }
-  if (tile == tiles - 1 && threadIdx.x == 0) *count = prefix + total;
+  finish_tile(packed, out, o, tile, tiles, count);
 }
 
 /// The single-pass compaction of n elements of T, with counts of type I (a plan's engine:

@@ -1,0 +1,89 @@
+// UTF-8 decoding `lookback` (issue 34): one pass, the decoupled look-back of the scan and the
+// compaction (single_pass/) over the count of code points each tile emits. A block loads its
+// tile (byte_rows.cuh: rows of 128 bytes, a 4-byte halo at each end of a warp's segment),
+// finds which bytes start a unit of decoding (a well-formed sequence or a maximal subpart,
+// each one code point out), counts them with shuffles, publishes the count, looks back for how
+// many code points the earlier tiles emit, decodes its units into shared memory in order and
+// writes them out as whole 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes
+// 4 bytes per code point: the floor the issue measures against. The tile that is last in the
+// array writes the count.
+#pragma once
+
+#include <cstdint>
+
+#include "device/utf8/byte_rows.cuh"
+#include "parprim/cuda/block_shape.hpp"
+#include "parprim/cuda/check.hpp"
+#include "parprim/cuda/dynamic_shared.cuh"
+#include "parprim/cuda/launch.cuh"
+#include "single_pass/decoupled_lookback.cuh"
+#include "single_pass/packed_pass.cuh"
+#include "single_pass/packed_write.cuh"
+#include "single_pass/warp_striped_tile.cuh"
+
+namespace parprim::cuda_efficient::utf8 {
+
+inline constexpr int decode_block_threads = 256;
+inline constexpr int decode_rows = 8;  // 32 bytes a thread, 8 KiB a tile
+inline constexpr std::uint64_t decode_tile = std::uint64_t(decode_block_threads) * 4 * decode_rows;
+
+/// Dynamic shared memory: the tile's code points (one per byte at most) after a shift of less
+/// than one 16-byte vector.
+template <class I, int Rows>
+__global__ void __launch_bounds__(decode_block_threads)
+    lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
+                         std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
+  static_assert(Rows <= 8, "a lane's unit starts are 4 bits a row of one 32-bit mask");
+  __shared__ tile_offsets<I> offsets;
+  std::uint32_t* packed = cuda::dynamic_shared<std::uint32_t>();
+  const bool single = tiles == 1;
+  const int warp = threadIdx.x >> 5;
+  // The tile the counter will give is most likely blockIdx.x: its loads go out before the
+  // counter answers and are repeated only where the answer differs (load_block_tile's rule).
+  segment_rows<Rows> rows(in, n, blockIdx.x, warp);
+  const std::uint64_t tile = block_tile_id(states, single);
+  if (tile != blockIdx.x) rows.load(in, tile, warp);
+
+  std::uint32_t starts = 0;      // bit 4r + k: the lane's byte k of row r starts a unit
+  std::uint32_t ascii_rows = 0;  // bit r: the warp's row r is ASCII
+  std::uint32_t row_at[Rows];    // where this lane's code points of row r start in the warp's
+  warp_offsets before;           // code points of the warp's earlier rows
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) {
+    const bool ascii = rows.row_ascii(r);
+    ascii_rows |= static_cast<std::uint32_t>(ascii) << r;
+    const std::uint32_t mine = rows.in_input(r) & (ascii ? 0xFu : units_of(rows.window(r)).starts);
+    starts |= mine << (4 * r);
+    row_at[r] = before.add(static_cast<std::uint32_t>(__popc(mine)));
+  }
+  const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) {
+    std::uint32_t at = o.warp_at + row_at[r];
+    if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        if (starts & (1u << (4 * r + k))) packed[at++] = (rows.word[r] >> (8 * k)) & 0xFF;
+    } else {
+      const byte_window w = rows.window(r);
+      const word_units u = units_of(w);
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        if (starts & (1u << (4 * r + k))) packed[at++] = code_point_at(w, u, k);
+    }
+  }
+  finish_tile(packed, out, o, tile, tiles, count);
+}
+
+/// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its
+/// shared memory holds a tile's code points (one a byte at most) and a shift.
+template <class I>
+class lookback_decoder : public packed_pass<std::uint8_t, std::uint32_t, I> {
+ public:
+  explicit lookback_decoder(std::uint64_t n)
+      : packed_pass<std::uint8_t, std::uint32_t, I>(
+            &lookback_decode_tile<I, decode_rows>, n, decode_tile, decode_block_threads,
+            decode_tile * sizeof(std::uint32_t) + 16, "utf8 decode lookback") {}
+};
+
+}  // namespace parprim::cuda_efficient::utf8

@@ -1,0 +1,89 @@
+// UTF-8 validation (decoding's validate form, issue 34): how many maximal subparts a decode
+// would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
+// each block takes a tile (byte_rows.cuh), counts its ill-formed units and finds the first, and
+// a block that found any combines its figures into the answer with one atomic add and one
+// atomic min (never a store, which the last writer would win; one pair a block, not a warp,
+// since text with 1% errors has errors in nearly every warp's segment). A first kernel sets the
+// answer to none (0 errors, offset n) on the same stream.
+#pragma once
+
+#include <cstdint>
+
+#include "device/utf8/byte_rows.cuh"
+#include "device/utf8/lookback_decode.cuh"
+#include "parprim/cuda/check.hpp"
+#include "parprim/cuda/launch.cuh"
+#include "warp/warp_scan.cuh"
+
+namespace parprim::cuda_efficient::utf8 {
+
+__global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_error,
+                                 std::uint64_t n) {
+  *errors = 0;
+  *first_error = n;
+}
+
+template <int Rows>
+__global__ void __launch_bounds__(decode_block_threads)
+    validate_tile(const std::uint8_t* in, std::uint64_t n, std::uint64_t* errors,
+                  std::uint64_t* first_error) {
+  __shared__ std::uint32_t warp_errors[32];
+  __shared__ std::uint64_t warp_first[32];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const segment_rows<Rows> rows(in, n, blockIdx.x, warp);
+  std::uint32_t bad = 0;
+  std::uint64_t first = n;
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) {
+    if (rows.row_ascii(r)) continue;  // the same in every lane: ASCII holds no error
+    const word_units u = units_of(rows.window(r));
+    // Bit k: the lane's byte k starts a replaced subpart.
+    const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r);
+    if (ill_formed) {
+      bad += __popc(ill_formed);
+      first = min(first, static_cast<std::uint64_t>(rows.position(r)) + __ffs(ill_formed) - 1);
+    }
+  }
+  // The block's figures, then one atomic pair for the block, where it found any.
+  bad = warp_sum(bad);
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) first = min(first, __shfl_xor_sync(full_warp, first, d));
+  if (lane == 0) {
+    warp_errors[warp] = bad;
+    warp_first[warp] = first;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    std::uint64_t block_bad = 0, block_first = n;
+    for (int k = 0; k < static_cast<int>(blockDim.x >> 5); ++k) {
+      block_bad += warp_errors[k];
+      block_first = min(block_first, warp_first[k]);
+    }
+    if (block_bad != 0) {
+      atomicAdd(reinterpret_cast<unsigned long long*>(errors), block_bad);
+      atomicMin(reinterpret_cast<unsigned long long*>(first_error), block_first);
+    }
+  }
+}
+
+/// The validator of n bytes.
+class validator {
+ public:
+  explicit validator(std::uint64_t n) : n_(n), tiles_(cuda::tiles_for(n, decode_tile)) {}
+
+  void run(const std::uint8_t* in, std::uint64_t* errors, std::uint64_t* first_error,
+           cudaStream_t stream) {
+    clear_validation<<<1, 1, 0, stream>>>(errors, first_error, n_);
+    PARPRIM_CUDA_CHECK_LAUNCH("clear_validation");
+    if (n_ == 0) return;
+    validate_tile<decode_rows><<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
+        in, n_, errors, first_error);
+    PARPRIM_CUDA_CHECK_LAUNCH("validate_tile");
+  }
+
+ private:
+  std::uint64_t n_;
+  std::uint64_t tiles_;
+};
+
+}  // namespace parprim::cuda_efficient::utf8

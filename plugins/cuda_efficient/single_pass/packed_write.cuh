@@ -1,0 +1,101 @@
+// The output side of the single-pass kernels that pack their output in shared memory first
+// (lookback_compact.cuh, device/utf8/): each lane's count of outputs scanned across its warp
+// (warp_offsets), the tile's place found by look-back (resolve_tile_output), and the write-out:
+// a tile's output, `total` elements, goes to out[prefix..], whatever prefix is. The elements sit in
+// shared memory shifted by where out + prefix lies within its 16-byte vector (packed_shift), so
+// that shared and global memory agree on alignment: the write-out then moves whole 16-byte vectors
+// (one shared and one global access per 16 bytes instead of one each per element), with element
+// stores only in the partial vectors at either end.
+#pragma once
+
+#include <cstdint>
+
+#include "parprim/cuda/offset_address.cuh"
+#include "single_pass/decoupled_lookback.cuh"
+#include "single_pass/warp_striped_tile.cuh"
+#include "warp/warp_scan.cuh"
+
+namespace parprim::cuda_efficient {
+
+/// Where out + prefix lies within its 16-byte vector, in elements: the index in the packed
+/// array (16-byte aligned shared memory) of the tile's first output element.
+template <class T>
+__device__ __forceinline__ std::uint32_t packed_shift(const T* out, std::uint64_t prefix) {
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(out + prefix) % 16 /
+                                    sizeof(T));
+}
+
+/// A warp's running count of outputs over its rows (or chunks), taken in order: add() returns
+/// where this lane's outputs of the row start among the warp's. Every lane calls it.
+struct warp_offsets {
+  std::uint32_t total = 0;  // the warp's outputs in the rows added so far
+
+  __device__ __forceinline__ std::uint32_t add(std::uint32_t mine) {
+    std::uint32_t lanes_before;
+    const std::uint32_t through = warp_inclusive(mine, lanes_before);
+    const std::uint32_t at = total + lanes_before;
+    total += __shfl_sync(full_warp, through, 31);
+    return at;
+  }
+};
+
+/// Where a tile's output goes, once every warp has counted its own.
+struct tile_output {
+  std::uint64_t prefix;   // the outputs of every earlier tile: out[prefix] is the tile's first
+  std::uint32_t total;    // the tile's outputs
+  std::uint32_t shift;    // packed_shift(out, prefix)
+  std::uint32_t warp_at;  // where this warp's first output goes in the packed array
+};
+
+/// Called by every thread of the block with its warp's total: publishes the tile's count, looks
+/// back (resolve_tile_offsets) and says where the tile's and this warp's outputs go.
+template <class I, class T>
+__device__ tile_output resolve_tile_output(tile_offsets<I>& offsets,
+                                           const tile_states_view<I>& states, std::uint64_t tile,
+                                           bool single, std::uint32_t warp_total, const T* out) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(warp_total);
+  resolve_tile_offsets(offsets, states, tile, single);
+  tile_output o;
+  o.prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
+  o.total = static_cast<std::uint32_t>(offsets.tile_total);
+  o.shift = packed_shift(out, o.prefix);
+  o.warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]) + o.shift;
+  return o;
+}
+
+/// Called by every thread of the block after the packed elements are in place (and a
+/// __syncthreads): writes packed[shift .. shift + total) to out[prefix ..).
+template <class T>
+__device__ void write_packed(const T* packed, T* out, std::uint64_t prefix, std::uint32_t shift,
+                             std::uint32_t total) {
+  constexpr std::uint32_t vec = 16 / sizeof(T);
+  struct alignas(16) vector {
+    T e[vec];
+  };
+  T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);  // packed's index space
+  const std::uint32_t end = shift + total;
+  const std::uint32_t vectors = (end + vec - 1) / vec;
+  for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
+    const std::uint32_t first = q * vec;
+    if (first >= shift && first + vec <= end) {
+      reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
+    } else {
+#pragma unroll
+      for (std::uint32_t j = 0; j < vec; ++j)
+        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
+    }
+  }
+}
+
+/// Called by every thread of the block once its packed elements are written: the block's
+/// write-out, then the count, by the tile that is last in the array.
+template <class T>
+__device__ void finish_tile(const T* packed, T* out, const tile_output& o, std::uint64_t tile,
+                            std::uint64_t tiles, std::uint64_t* count) {
+  __syncthreads();
+  write_packed(packed, out, o.prefix, o.shift, o.total);
+  if (tile == tiles - 1 && threadIdx.x == 0) *count = o.prefix + o.total;
+}
+
+}  // namespace parprim::cuda_efficient
