@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|nccl|nccl_large]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|utf8_gpu|nccl|nccl_large]
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -48,6 +48,8 @@
 #     (cpu_seq and cpu_tbb decoding and encoding at 2^26 and 2^28 on this host's cores);
 #     utf8_large: configs/utf8_large.yaml (both decoding forms and encoding past 2^31, about
 #     40 GB of host memory);
+#     utf8_gpu: the [utf8] conformance cases of cuda_efficient, then configs/utf8_gpu.yaml
+#     (its decoding in both forms and encoding at 2^24 and 2^28);
 #     profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
@@ -436,6 +438,14 @@ fi
 if want utf8_large; then  # issue 33: 64-bit n on the host (about 40 GB of memory)
   step "UTF-8 past 2^31 bytes and code points, validated: configs/utf8_large.yaml"
   runner utf8_large.yaml utf8_large | tail -8
+fi
+if want utf8_gpu; then  # issue 34: the UTF-8 operations on the GPU
+  step "cuda_efficient's UTF-8 variants against the oracle: parprim-conformance [utf8]"
+  "$B/bin/parprim-conformance" --plugins "$B/lib/parprim/parprim_plugin_cuda_efficient.so" \
+    "[utf8]" > "$OUT/utf8_gpu_conformance.log" 2>&1 || status=1
+  grep -E "^conformance:|All tests passed|test cases:" "$OUT/utf8_gpu_conformance.log" | tail -6
+  step "UTF-8 decoding and encoding on the GPU: configs/utf8_gpu.yaml"
+  runner utf8_gpu.yaml utf8_gpu | tail -8
 fi
 if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"
