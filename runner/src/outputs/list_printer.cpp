@@ -6,7 +6,11 @@
 namespace parprim::runner {
 namespace {
 
-std::string dtype_list(std::uint32_t mask) {
+/// The element types a variant takes: its declared ones, or for a UTF-8 operation the one type
+/// it reads (its `dtypes` mask is not read: plugin.hpp, variant::offers).
+std::string dtype_list(const variant& v) {
+  if (is_utf8(v.operation)) return std::string(to_string(utf8_input_dtype(v.operation)));
+  const std::uint32_t mask = v.dtypes;
   std::string s;
   for (auto t : all_dtypes)
     if (mask & PARPRIM_DTYPE_BIT(t)) s += (s.empty() ? "" : ",") + std::string(to_string(t));
@@ -19,7 +23,8 @@ std::string form_list(const variant& v) {
       {PARPRIM_CAP_COMPACT_NONZERO, "nonzero"},  {PARPRIM_CAP_COMPACT_GREATER_THAN, "greater_than"},
       {PARPRIM_CAP_SORT_KEYS, "keys"},           {PARPRIM_CAP_SORT_PAIRS, "pairs"},
       {PARPRIM_CAP_SORT_ASCENDING, "ascending"}, {PARPRIM_CAP_SORT_DESCENDING, "descending"},
-      {PARPRIM_CAP_SORT_NONNEGATIVE_KEYS, "keys>=0 only"}};
+      {PARPRIM_CAP_SORT_NONNEGATIVE_KEYS, "keys>=0 only"}, {PARPRIM_CAP_UTF8_REPLACE, "replace"},
+      {PARPRIM_CAP_UTF8_VALIDATE, "validate"}};
   std::string s;
   for (const auto& [bit, name] : flags)
     if (v.flags & bit) s += (s.empty() ? "" : ",") + std::string(name);
@@ -55,7 +60,7 @@ void print_plugin_list(std::ostream& os, const plugin_registry& registry) {
       fmt::print(os, "  unavailable: {}\n", *d.unavailable_reason);
     for (const auto& v : d.variants) {
       fmt::print(os, "  {:<8} {:<20} types {:<24} forms {}\n", to_string(v.operation), v.name,
-                 dtype_list(v.dtypes), form_list(v));
+                 dtype_list(v), form_list(v));
       // Where each variant is timed its own way (a course plugin's: its namespace's timer or
       // the whole call), its description says which, and where it comes from.
       if (d.timing == PARPRIM_TIMING_OWN_REGION && !v.description.empty())
