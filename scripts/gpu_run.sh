@@ -48,8 +48,8 @@
 #     (cpu_seq and cpu_tbb decoding and encoding at 2^26 and 2^28 on this host's cores);
 #     utf8_large: configs/utf8_large.yaml (both decoding forms and encoding past 2^31, about
 #     40 GB of host memory);
-#     utf8_gpu: the [utf8] conformance cases of cuda_efficient, then configs/utf8_gpu.yaml
-#     (its decoding in both forms and encoding at 2^24 and 2^28);
+#     utf8_gpu: the [utf8] conformance cases of cuda_efficient and thrust (`cub`), then
+#     configs/utf8_gpu.yaml (decoding in both forms and encoding at 2^24 and 2^28);
 #     profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
@@ -440,8 +440,9 @@ if want utf8_large; then  # issue 33: 64-bit n on the host (about 40 GB of memor
   runner utf8_large.yaml utf8_large | tail -8
 fi
 if want utf8_gpu; then  # issue 34: the UTF-8 operations on the GPU
-  step "cuda_efficient's UTF-8 variants against the oracle: parprim-conformance [utf8]"
-  "$B/bin/parprim-conformance" --plugins "$B/lib/parprim/parprim_plugin_cuda_efficient.so" \
+  step "cuda_efficient's and thrust's UTF-8 variants against the oracle: parprim-conformance [utf8]"
+  "$B/bin/parprim-conformance" \
+    --plugins "$B/lib/parprim/parprim_plugin_cuda_efficient.so:$B/lib/parprim/parprim_plugin_thrust.so" \
     "[utf8]" > "$OUT/utf8_gpu_conformance.log" 2>&1 || status=1
   grep -E "^conformance:|All tests passed|test cases:" "$OUT/utf8_gpu_conformance.log" | tail -6
   step "UTF-8 decoding and encoding on the GPU: configs/utf8_gpu.yaml"

@@ -28,3 +28,15 @@ TEST_CASE("thrust: with no visible device it is unavailable, and a run skips it"
   CHECK(text.find("unavailable: no CUDA device visible (CUDA_VISIBLE_DEVICES is empty)") !=
         std::string::npos);
 }
+
+TEST_CASE("thrust: UTF-8 decoding in both forms and encoding, as `cub` only") {
+  const plugin_client client = test::built_plugin("thrust");
+  const auto decode = client.variants(PARPRIM_OP_UTF8_DECODE);
+  REQUIRE(decode.size() == 1);
+  CHECK(decode.front()->name == "cub");
+  CHECK(decode.front()->flags == (PARPRIM_CAP_UTF8_REPLACE | PARPRIM_CAP_UTF8_VALIDATE));
+  const auto encode = client.variants(PARPRIM_OP_UTF8_ENCODE);
+  REQUIRE(encode.size() == 1);
+  CHECK(encode.front()->name == "cub");
+  CHECK(encode.front()->flags == PARPRIM_CAP_UTF8_REPLACE);
+}

@@ -136,6 +136,9 @@ class thrust_plan final : public plan {
         }
         return;
       }
+      case PARPRIM_OP_UTF8_DECODE:  // variant `cub` only (cub_utf8_plans.cu): never planned here
+      case PARPRIM_OP_UTF8_ENCODE:
+        return;
     }
   }
 

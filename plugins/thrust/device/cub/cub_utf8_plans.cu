@@ -1,0 +1,195 @@
+// Variant `cub` of the UTF-8 operations (issue 34): what a CUDA programmer writes with the
+// library, the anchor cuda_efficient's single pass is measured against.
+//  - decode: cub::DeviceSelect::If over the byte positions, keeping those that start a unit
+//    (utf8::is_unit_start: the byte and the 3 before it), its output a transform iterator that
+//    decodes the unit at each kept position as it is written (one library call, the count
+//    written by CUB);
+//  - validate: cub::DeviceReduce::Reduce over the positions, each mapped to (1, i) where a
+//    replaced subpart starts and (0, n) elsewhere, combined by (sum, min), then split into the
+//    count and the first offset by a one-thread kernel;
+//  - encode: cub::DeviceScan::ExclusiveSum over the code points' lengths (a transform iterator)
+//    into an offsets buffer, then a kernel writes each code point's bytes at its offset, the
+//    last one the count.
+// Temporary storage and the offsets are allocated when the plan is made.
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+
+#include "device/plans.hpp"
+#include "parprim/cuda/check.hpp"
+#include "parprim/cuda/launch.cuh"
+#include "parprim/utf8/well_formed.hpp"
+
+namespace parprim::thrust_plugin {
+namespace {
+
+// THRUST_CUB_WRAPPED_NAMESPACE puts CUB and Thrust inside this plugin's own namespace.
+namespace cub = CUB_NS_QUALIFIER;
+namespace thrust = THRUST_NS_QUALIFIER;
+
+/// The unit starting at byte i of n (bytes past the end read as 0, which continues nothing).
+__device__ parprim::utf8::unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
+  auto at = [&](std::uint64_t k) -> std::uint32_t { return k < n ? in[k] : 0; };
+  const std::uint32_t b0 = in[i];
+  return parprim::utf8::unit_of(parprim::utf8::lead_of(static_cast<std::uint8_t>(b0)), b0,
+                                at(i + 1), at(i + 2), at(i + 3));
+}
+
+struct starts_unit {
+  const std::uint8_t* in;
+  __device__ bool operator()(std::uint64_t i) const { return parprim::utf8::is_unit_start(in, i); }
+};
+
+struct decode_at {
+  const std::uint8_t* in;
+  std::uint64_t n;
+  __device__ std::uint32_t operator()(std::uint64_t i) const {
+    return unit_at(in, n, i).code_point;
+  }
+};
+
+/// What validation reduces: the replaced subparts and where the first starts.
+struct errors {
+  std::uint64_t count, first;
+};
+
+struct error_at {
+  const std::uint8_t* in;
+  std::uint64_t n;
+  __device__ errors operator()(std::uint64_t i) const {
+    const bool replaced = parprim::utf8::is_unit_start(in, i) && !unit_at(in, n, i).complete;
+    return replaced ? errors{1, i} : errors{0, n};
+  }
+};
+
+struct combine_errors {
+  __device__ errors operator()(const errors& a, const errors& b) const {
+    return {a.count + b.count, a.first < b.first ? a.first : b.first};
+  }
+};
+
+__global__ void split_errors(const errors* e, std::uint64_t* count, std::uint64_t* first) {
+  *count = e->count;
+  *first = e->first;
+}
+
+template <class Offset>
+struct encoded_length {
+  __device__ Offset operator()(std::uint32_t cp) const {
+    return parprim::utf8::encode_unit(cp).length;
+  }
+};
+
+template <class Offset>
+__global__ void scatter_encoded(const std::uint32_t* in, const Offset* offsets, std::uint64_t n,
+                                std::uint8_t* out, std::uint64_t* count) {
+  for (std::uint64_t i = cuda::global_index(); i < n; i += cuda::grid_stride()) {
+    const parprim::utf8::encoded e = parprim::utf8::encode_unit(in[i]);
+    for (unsigned b = 0; b < e.length; ++b)
+      out[offsets[i] + b] = static_cast<std::uint8_t>(e.bytes >> (8 * b));
+    if (i == n - 1) *count = offsets[i] + e.length;
+  }
+}
+
+class cub_utf8_plan final : public plan {
+ public:
+  cub_utf8_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n)
+      : backend_(backend), p_(p), n_(n) {
+    if (n_ == 0) return;
+    std::size_t bytes = 0;
+    if (p_.operation == PARPRIM_OP_UTF8_ENCODE) {
+      // Offsets of 4 bytes where 4n fits (the scan's traffic halves), else 8.
+      offsets_bytes_ = n_ * (wide() ? 8 : 4);
+      offsets_ = backend_.allocate(offsets_bytes_);
+    }
+    if (p_.is_validation()) result_ = static_cast<errors*>(backend_.allocate(sizeof(errors)));
+    call(nullptr, bytes,
+         parprim_io{sizeof(parprim_io), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr});
+    temp_bytes_ = bytes;
+    temp_ = backend_.allocate(temp_bytes_);
+  }
+  ~cub_utf8_plan() override {
+    cudaFree(temp_);
+    cudaFree(offsets_);
+    cudaFree(result_);
+  }
+
+  void run(const parprim_io& io) override {
+    const cudaStream_t stream = backend_.stream();
+    if (n_ == 0) {
+      PARPRIM_CUDA_CHECK(cudaMemsetAsync(io.count, 0, sizeof(std::uint64_t), stream));
+      if (p_.is_validation())  // no error: the first is at n = 0
+        PARPRIM_CUDA_CHECK(cudaMemsetAsync(io_first_error(io), 0, sizeof(std::uint64_t), stream));
+      return;
+    }
+    std::size_t bytes = temp_bytes_;
+    call(temp_, bytes, io);
+  }
+
+ private:
+  bool wide() const { return 4 * n_ > 0xFFFFFFFFull; }
+
+  /// The run's library calls; with temp == nullptr only asks for the storage they need.
+  void call(void* temp, std::size_t& bytes, const parprim_io& io) {
+    const cudaStream_t stream = backend_.stream();
+    const auto n = static_cast<std::int64_t>(n_);
+    const thrust::counting_iterator<std::uint64_t> positions(0);
+    if (p_.operation == PARPRIM_OP_UTF8_ENCODE) {
+      auto scan = [&]<class Offset>() {
+        const auto lengths =
+            thrust::make_transform_iterator(io_in<std::uint32_t>(io), encoded_length<Offset>{});
+        PARPRIM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+            temp, bytes, lengths, static_cast<Offset*>(offsets_), n, stream));
+        if (!temp) return;
+        const auto blocks =
+            static_cast<unsigned>(std::min<std::uint64_t>((n_ + 255) / 256, 1u << 20));
+        scatter_encoded<<<blocks, 256, 0, stream>>>(io_in<std::uint32_t>(io),
+                                                    static_cast<const Offset*>(offsets_), n_,
+                                                    io_out<std::uint8_t>(io), io_count(io));
+        PARPRIM_CUDA_CHECK_LAUNCH("scatter_encoded");
+      };
+      if (wide())
+        scan.template operator()<std::uint64_t>();
+      else
+        scan.template operator()<std::uint32_t>();
+      return;
+    }
+    const auto* in = io_in<std::uint8_t>(io);
+    if (p_.is_validation()) {
+      PARPRIM_CUDA_CHECK(cub::DeviceReduce::Reduce(
+          temp, bytes, thrust::make_transform_iterator(positions, error_at{in, n_}), result_, n,
+          combine_errors{}, errors{0, n_}, stream));
+      if (!temp) return;
+      split_errors<<<1, 1, 0, stream>>>(result_, io_count(io), io_first_error(io));
+      PARPRIM_CUDA_CHECK_LAUNCH("split_errors");
+      return;
+    }
+    PARPRIM_CUDA_CHECK(cub::DeviceSelect::If(
+        temp, bytes, positions,
+        thrust::make_transform_output_iterator(io_out<std::uint32_t>(io), decode_at{in, n_}),
+        io_count(io), n, starts_unit{in}, stream));
+  }
+
+  cuda::cuda_backend& backend_;
+  problem p_;
+  std::uint64_t n_;
+  void* temp_ = nullptr;
+  std::size_t temp_bytes_ = 0;
+  void* offsets_ = nullptr;
+  std::uint64_t offsets_bytes_ = 0;
+  errors* result_ = nullptr;  // validation's reduction, before it is split
+};
+
+}  // namespace
+
+std::unique_ptr<plan> make_cub_utf8_plan(cuda::cuda_backend& backend, const problem& p,
+                                         std::uint64_t n) {
+  return std::make_unique<cub_utf8_plan>(backend, p, n);
+}
+
+}  // namespace parprim::thrust_plugin
