@@ -68,28 +68,31 @@ struct segment_rows {
 
   /// Bits 0-3 set for this lane's bytes of row r that lie in the input.
   __device__ __forceinline__ std::uint32_t in_input(int r) const {
-    const std::uint32_t v = valid(r);
-    return v >= 4 ? 0xFu : (1u << v) - 1;
+    const auto p = static_cast<std::uint64_t>(position(r));
+    return p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
   }
 
-  /// How many of this lane's 4 bytes of row r lie in the input (0-4).
-  __device__ __forceinline__ std::uint32_t valid(int r) const {
-    const auto p = static_cast<std::uint64_t>(position(r));
-    return p >= n ? 0u : n - p >= 4 ? 4u : static_cast<std::uint32_t>(n - p);
+  /// The word before this lane's in row r: the previous lane's, lane 31's of the row before for
+  /// lane 0, the halo at the segment's start. Every lane of the warp calls it (shuffles; r is a
+  /// constant of the unrolled loops, so the branches on it are resolved at compile time).
+  __device__ __forceinline__ std::uint32_t word_before(int r) const {
+    const std::uint32_t row_before =
+        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r - 1 : 0], 31) : before_segment;
+    const std::uint32_t before = __shfl_up_sync(full_warp, word[r], 1);
+    return (threadIdx.x & 31) == 0 ? row_before : before;
+  }
+
+  /// The word after this lane's in row r (word_before's mirror).
+  __device__ __forceinline__ std::uint32_t word_after(int r) const {
+    const std::uint32_t row_after =
+        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? r + 1 : r], 0) : after_segment;
+    const std::uint32_t after = __shfl_down_sync(full_warp, word[r], 1);
+    return (threadIdx.x & 31) == 31 ? row_after : after;
   }
 
   /// Row r's window for this lane. Every lane of the warp calls it (shuffles).
   __device__ __forceinline__ byte_window window(int r) const {
-    const int lane = threadIdx.x & 31;
-    const std::uint32_t row_before =
-        __shfl_sync(full_warp, r > 0 ? word[r > 0 ? r - 1 : 0] : before_segment, 31);
-    const std::uint32_t row_after =
-        __shfl_sync(full_warp, r + 1 < Rows ? word[r + 1 < Rows ? r + 1 : r] : after_segment, 0);
-    std::uint32_t before = __shfl_up_sync(full_warp, word[r], 1);
-    std::uint32_t after = __shfl_down_sync(full_warp, word[r], 1);
-    if (lane == 0) before = r > 0 ? row_before : before_segment;
-    if (lane == 31) after = r + 1 < Rows ? row_after : after_segment;
-    return {before, word[r], after};
+    return {word_before(r), word[r], word_after(r)};
   }
 };
 

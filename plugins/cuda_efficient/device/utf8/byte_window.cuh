@@ -49,28 +49,18 @@ __host__ __device__ __forceinline__ std::uint32_t at_least_high(std::uint32_t x,
 struct byte_window {
   std::uint32_t before, word, after;
 
-  /// Byte i of the window (0-11); the lane's own bytes are 4-7.
-  __host__ __device__ __forceinline__ std::uint32_t byte(int i) const {
-    const std::uint32_t w = i < 4 ? before : i < 8 ? word : after;
-    return (w >> (8 * (i & 3))) & 0xFF;
-  }
-
   /// Bytes q..q+3 of the window (q 0-7) as a word.
   __host__ __device__ __forceinline__ std::uint32_t bytes_from(int q) const {
     const std::uint32_t lo = q < 4 ? before : word, hi = q < 4 ? word : after;
     return (q & 3) == 0 ? lo : funnel(lo, hi, 8 * (q & 3));
   }
-
-  /// Whether the lane's own 4 bytes are ASCII: 4 units of one byte, the code points the bytes.
-  __host__ __device__ __forceinline__ bool ascii() const { return (word & 0x80808080u) == 0; }
 };
 
-/// What the lane's 4 bytes hold, each a bit k (own byte k) or byte k: which start a unit, which
-/// of those begin a well-formed sequence, and its length.
+/// What the lane's 4 bytes hold, each a bit k (own byte k): which start a unit, and which of
+/// those begin a well-formed sequence.
 struct word_units {
   std::uint32_t starts;    // bit k: byte k starts a unit (is_unit_start)
   std::uint32_t complete;  // bit k: a well-formed sequence starts at byte k (an ASCII byte too)
-  std::uint32_t lengths;   // byte k: that sequence's length, 1-4 (where `complete`)
 };
 
 /// The lead classes of 4 bytes (bytewise masks).
@@ -132,22 +122,21 @@ __host__ __device__ __forceinline__ word_units units_of(const byte_window& w) {
   const std::uint32_t three = own.three_or_more & ~own.four;
   const std::uint32_t complete =
       (~w.word & high) | (first_own & (two | (three & cont_2) | (own.four & cont_2 & cont_3)));
-  // Lengths: 1 for ASCII, 2 + [3 or more] + [4] for a lead (bytes of 0 or 1 from each mask).
-  const std::uint32_t lengths =
-      0x01010101u + (own.lead >> 7) + (own.three_or_more >> 7) + (own.four >> 7);
-  return {nibble_of(~taken & high), nibble_of(complete), lengths};
+  return {nibble_of(~taken & high), nibble_of(complete)};
 }
 
-/// The code point of the unit starting at the lane's byte k (4 + k in the window), given what
-/// units_of found: the sequence's value where complete, else U+FFFD.
+/// The code point of the unit starting at the lane's byte k (4 + k in the window; the word
+/// before is not read), given units_of's `complete` bits: the sequence's value where complete,
+/// else U+FFFD. A complete sequence's lead byte alone gives its length.
 __host__ __device__ __forceinline__ std::uint32_t code_point_at(const byte_window& w,
-                                                                const word_units& u, int k) {
+                                                                std::uint32_t complete, int k) {
   const std::uint32_t b = w.bytes_from(4 + k);
-  const unsigned length = (u.lengths >> (8 * k)) & 0xFF;
+  const std::uint32_t lead = b & 0xFF;
+  const unsigned length = 1u + (lead >= 0xC0) + (lead >= 0xE0) + (lead >= 0xF0);
   const std::uint32_t payload = 0x7Fu >> (length == 1 ? 0 : length);
   const std::uint32_t cp = parprim::utf8::code_point_of(b & 0xFF, (b >> 8) & 0xFF, (b >> 16) & 0xFF,
                                                         b >> 24, payload, length);
-  return (u.complete >> k) & 1 ? cp : parprim::utf8::replacement;
+  return (complete >> k) & 1 ? cp : parprim::utf8::replacement;
 }
 
 }  // namespace parprim::cuda_efficient::utf8

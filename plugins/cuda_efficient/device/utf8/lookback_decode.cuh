@@ -45,6 +45,7 @@ __global__ void __launch_bounds__(decode_block_threads)
   if (tile != blockIdx.x) rows.load(in, tile, warp);
 
   std::uint32_t starts = 0;      // bit 4r + k: the lane's byte k of row r starts a unit
+  std::uint32_t complete = 0;    // bit 4r + k: a well-formed sequence starts there
   std::uint32_t ascii_rows = 0;  // bit r: the warp's row r is ASCII
   std::uint32_t row_at[Rows];    // where this lane's code points of row r start in the warp's
   warp_offsets before;           // code points of the warp's earlier rows
@@ -52,8 +53,10 @@ __global__ void __launch_bounds__(decode_block_threads)
   for (int r = 0; r < Rows; ++r) {
     const bool ascii = rows.row_ascii(r);
     ascii_rows |= static_cast<std::uint32_t>(ascii) << r;
-    const std::uint32_t mine = rows.in_input(r) & (ascii ? 0xFu : units_of(rows.window(r)).starts);
+    const word_units u = ascii ? word_units{0xFu, 0xFu} : units_of(rows.window(r));
+    const std::uint32_t mine = rows.in_input(r) & u.starts;
     starts |= mine << (4 * r);
+    complete |= u.complete << (4 * r);
     row_at[r] = before.add(static_cast<std::uint32_t>(__popc(mine)));
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
@@ -65,11 +68,11 @@ __global__ void __launch_bounds__(decode_block_threads)
       for (int k = 0; k < 4; ++k)
         if (starts & (1u << (4 * r + k))) packed[at++] = (rows.word[r] >> (8 * k)) & 0xFF;
     } else {
-      const byte_window w = rows.window(r);
-      const word_units u = units_of(w);
+      // The units found before the look-back: only the bytes after the word are read again.
+      const byte_window w{0, rows.word[r], rows.word_after(r)};
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        if (starts & (1u << (4 * r + k))) packed[at++] = code_point_at(w, u, k);
+        if (starts & (1u << (4 * r + k))) packed[at++] = code_point_at(w, complete >> (4 * r), k);
     }
   }
   finish_tile(packed, out, o, tile, tiles, count);

@@ -104,8 +104,7 @@ class cub_utf8_plan final : public plan {
     std::size_t bytes = 0;
     if (p_.operation == PARPRIM_OP_UTF8_ENCODE) {
       // Offsets of 4 bytes where 4n fits (the scan's traffic halves), else 8.
-      offsets_bytes_ = n_ * (wide() ? 8 : 4);
-      offsets_ = backend_.allocate(offsets_bytes_);
+      offsets_ = backend_.allocate(n_ * (wide() ? 8 : 4));
     }
     if (p_.is_validation()) result_ = static_cast<errors*>(backend_.allocate(sizeof(errors)));
     call(nullptr, bytes,
@@ -181,7 +180,6 @@ class cub_utf8_plan final : public plan {
   void* temp_ = nullptr;
   std::size_t temp_bytes_ = 0;
   void* offsets_ = nullptr;
-  std::uint64_t offsets_bytes_ = 0;
   errors* result_ = nullptr;  // validation's reduction, before it is split
 };
 

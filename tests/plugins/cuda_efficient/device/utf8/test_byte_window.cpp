@@ -36,7 +36,7 @@ std::vector<std::uint32_t> decode_by_windows(const std::vector<std::uint8_t>& in
     const auto valid = static_cast<std::uint32_t>(n - p >= 4 ? 4 : n - p);
     const parprim::cuda_efficient::utf8::word_units u = units_of(w);
     for (std::uint32_t k = 0; k < valid; ++k)
-      if (u.starts & (1u << k)) out.push_back(code_point_at(w, u, static_cast<int>(k)));
+      if (u.starts & (1u << k)) out.push_back(code_point_at(w, u.complete, static_cast<int>(k)));
   }
   return out;
 }
