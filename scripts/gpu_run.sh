@@ -443,7 +443,11 @@ if want utf8_large; then  # issue 33: 64-bit n on the host (about 40 GB of memor
   step "UTF-8 past 2^31 bytes and code points, validated: configs/utf8_large.yaml"
   runner utf8_large.yaml utf8_large | tail -8
 fi
-utf8_gpu_plugins="$B/lib/parprim/parprim_plugin_cuda_naive.so:$B/lib/parprim/parprim_plugin_cuda_efficient.so:$B/lib/parprim/parprim_plugin_thrust.so"
+# $UTF8_GPU_PLUGINS (names) narrows the UTF-8 stages' conformance, repeatability and sanitizers.
+utf8_gpu_plugins=""
+for name in ${UTF8_GPU_PLUGINS:-cuda_naive cuda_efficient thrust}; do
+  utf8_gpu_plugins="${utf8_gpu_plugins:+$utf8_gpu_plugins:}$B/lib/parprim/parprim_plugin_$name.so"
+done
 if want utf8_gpu; then  # issue 34: the UTF-8 operations on the GPU
   step "cuda_naive's, cuda_efficient's and thrust's UTF-8 variants against the oracle: parprim-conformance [utf8]"
   "$B/bin/parprim-conformance" --plugins "$utf8_gpu_plugins" \
@@ -463,11 +467,20 @@ if want utf8_gpu_checks; then  # issue 34: repeatability and compute-sanitizer
     "repeatability: UTF-8 decoding in both forms and encoding give the same bits" \
     > "$OUT/utf8_repeatability.log" 2>&1 & pids=($!)
   cases="conformance: utf8_decode,conformance: utf8_encode"
+  # One checker process per plugin, and per variant of those in $SANITIZE_SPLIT (racecheck of
+  # CUB's kernels is slow: thrust's two variants each get a process).
   for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
     for p in ${utf8_gpu_plugins//:/ }; do
       name=$(basename "$p" .so); name=${name#parprim_plugin_}
-      SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" \
-        sanitize "$tool" "$OUT/utf8_sanitizer_${tool}_$name.log" "$p" & pids+=($!)
+      variants=""
+      [[ " ${SANITIZE_SPLIT:-thrust} " == *" $name "* ]] && variants=$("$B/bin/runner" --list |
+        awk -v n="$name" '$1 == n {on = 1; next} /^[^ ]/ {on = 0} on && $1 == "utf8_decode" {print $2}' |
+        sort -u)
+      for v in ${variants:-all}; do
+        SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" SANITIZE_VARIANTS="${variants:+$v}" \
+          sanitize "$tool" "$OUT/utf8_sanitizer_${tool}_$name${variants:+_$v}.log" "$p" &
+        pids+=($!)
+      done
     done
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done

@@ -42,6 +42,16 @@ namespace {
 // THRUST_CUB_WRAPPED_NAMESPACE puts Thrust inside this plugin's own namespace.
 namespace thrust = THRUST_NS_QUALIFIER;
 
+/// 1 where a unit starts, as the scan's own type: Thrust's inclusive_scan without an initial
+/// value accumulates in its input's value type, so a scan of bools would saturate at 1.
+template <class I>
+struct unit_start_count {
+  const std::uint8_t* in;
+  __host__ __device__ I operator()(std::uint64_t i) const {
+    return parprim::utf8::is_unit_start(in, i) ? I(1) : I(0);
+  }
+};
+
 /// An inclusive scan's value at a unit start, less one: where that unit's code point goes.
 template <class I>
 struct before {
@@ -96,7 +106,7 @@ class thrust_utf8_plan final : public plan {
       results_.store(1, e.first, io_first_error(io), stream);
       return;
     }
-    const auto starts = thrust::make_transform_iterator(positions, utf8::starts_unit{in});
+    const auto starts = thrust::make_transform_iterator(positions, unit_start_count<I>{in});
     thrust::inclusive_scan(policy, starts, starts + n_, scanned, thrust::plus<I>());
     thrust::scatter_if(policy, thrust::make_transform_iterator(positions, utf8::decode_at{in, n_}),
                        thrust::make_transform_iterator(positions + n_, utf8::decode_at{in, n_}),
