@@ -127,6 +127,13 @@ def save(fig, stem):
     return paths
 
 
+def input_of(r):
+    """A record's input class: its distribution, and for the UTF-8 operations its error rate
+    (text with 1% errors is another input than the same text without: one plot each)."""
+    errors = r.get("errors")
+    return r["distribution"] + (f" errors={errors:g}" if errors else "")
+
+
 def series_against_size(doc, fields):
     """The valid, timed records grouped by the record fields named (one plot each), then by
     series (label); a group in which no series has two sizes is left out (nothing to draw
@@ -134,7 +141,8 @@ def series_against_size(doc, fields):
     groups = {}
     for r in doc["records"]:
         if r["status"] == "ok" and r["time_s"] is not None:
-            groups.setdefault(tuple(r[f] for f in fields), []).append(r)
+            groups.setdefault(tuple(input_of(r) if f == "distribution" else r[f] for f in fields),
+                              []).append(r)
     for key, records in sorted(groups.items()):
         lines = {}
         for r in records:
@@ -292,7 +300,7 @@ def write_report(doc, report, plots):
               "against the copy bandwidth (dashed).", ""]
     groups = {}
     for r in doc["records"]:
-        groups.setdefault((r["benchmark"], r["operation"], r["form"], r["type"], r["distribution"]),
+        groups.setdefault((r["benchmark"], r["operation"], r["form"], r["type"], input_of(r)),
                           []).append(r)
     for (bench, op, form, typ, dist), records in sorted(groups.items()):
         prefix = "" if bench == op else f"{bench}: "

@@ -75,6 +75,29 @@ class Styles(unittest.TestCase):
         self.assertEqual(beside, [])
 
 
+class InputClasses(unittest.TestCase):
+    def test_utf8_error_rates_are_plotted_apart(self):
+        # The same text with and without errors: two inputs, never one line through both.
+        records = []
+        for errors in (0, 0.01):
+            for n in (2**24, 2**28):
+                r = record("cuda_efficient", "lookback", n, n * (2 if errors else 1) * 1e-6,
+                           operation="utf8_decode")
+                r.update(form="replace", type="u8", distribution="ascii", errors=errors)
+                records.append(r)
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = pathlib.Path(tmp)
+            (tmp / "r.json").write_text(json.dumps(results(records)))
+            run = subprocess.run([sys.executable, str(SCRIPT), str(tmp / "r.json"), "--out",
+                                  str(tmp / "plots")], capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            made = sorted(p.name for p in (tmp / "plots").iterdir())
+            self.assertEqual(made, ["utf8_decode_replace_u8_ascii.png",
+                                    "utf8_decode_replace_u8_ascii.svg",
+                                    "utf8_decode_replace_u8_ascii_errors_0_01.png",
+                                    "utf8_decode_replace_u8_ascii_errors_0_01.svg"])
+
+
 class CourseFigure(unittest.TestCase):
     def test_one_figure_per_operation_every_series_in_it(self):
         records = []
