@@ -1,4 +1,4 @@
-// The host UTF-8 loops on every vector path this CPU has (AVX2, SSE2, scalar), against the
+// The host UTF-8 loops on every vector path this CPU has (AVX-512, AVX2, SSE2, scalar), against the
 // oracle: whole inputs, and inputs cut into stretches at every offset near a cut, as cpu_tbb
 // cuts them. The conformance suite tests the plugins through the ABI, with one path each.
 #include <catch2/catch.hpp>
@@ -20,8 +20,8 @@ namespace {
 std::vector<isa> paths_here() {
   std::vector<isa> paths = {isa::scalar};
 #if PARPRIM_HAVE_UTF8_SIMD
-  paths.push_back(isa::sse2);
-  if (host::utf8::best_isa() == isa::avx2) paths.push_back(isa::avx2);
+  for (const isa wider : {isa::sse2, isa::avx2, isa::avx512})
+    if (host::utf8::runs_here(wider)) paths.push_back(wider);
 #endif
   return paths;
 }
@@ -96,8 +96,8 @@ TEST_CASE("host utf8: each vector path encodes as the oracle does, and writes no
 }
 
 TEST_CASE("host utf8: the encoder's length and replacement edges, at every lane of a register") {
-  // Each edge value at each of 8 lanes, among neighbours of every length, past the vector
-  // path's margin so that the 8-lane step encodes it.
+  // Each edge value at each of 16 lanes, among neighbours of every length, past the vector
+  // paths' margins so that the 8-lane and the 16-lane steps encode it.
   const std::uint32_t edges[] = {0x0,     0x7F,     0x80,     0x7FF,      0x800,      0xD7FF,
                                  0xD800,  0xDBFF,   0xDC00,   0xDFFF,     0xE000,     0xFFFD,
                                  0xFFFF,  0x10000,  0x10FFFF, 0x110000,   0x7FFFFFFF, 0x80000000,
@@ -105,10 +105,10 @@ TEST_CASE("host utf8: the encoder's length and replacement edges, at every lane 
   const std::uint32_t neighbours[] = {0x41, 0xE9, 0x4E2D, 0x1F600};
   for (const isa path : paths_here())
     for (const std::uint32_t edge : edges)
-      for (unsigned lane = 0; lane < 8; ++lane) {
-        std::vector<std::uint32_t> points(96);
+      for (unsigned lane = 0; lane < 16; ++lane) {
+        std::vector<std::uint32_t> points(160);
         for (std::size_t i = 0; i < points.size(); ++i) points[i] = neighbours[(i * 7 + lane) % 4];
-        for (std::size_t i = lane; i < 64; i += 8) points[i] = edge;
+        for (std::size_t i = lane; i < 64; i += 16) points[i] = edge;
         CAPTURE(to_string(path), edge, lane);
         std::vector<std::uint8_t> want(4 * points.size());
         want.resize(utf8::encode_reference(points.data(), points.size(), want.data()));

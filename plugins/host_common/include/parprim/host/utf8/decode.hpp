@@ -203,7 +203,8 @@ template <decode_mode Mode>
 inline stretch_result decode_stretch_on(isa i, const std::uint8_t* in, std::uint64_t begin,
                                         std::uint64_t end, std::uint64_t n, std::uint32_t* out) {
 #if PARPRIM_HAVE_UTF8_SIMD
-  if (i == isa::avx2) return decode_stretch_avx2<Mode>(in, begin, end, n, out);
+  if (i == isa::avx2 || i == isa::avx512)  // no decoder of its own on AVX-512
+    return decode_stretch_avx2<Mode>(in, begin, end, n, out);
   if (i == isa::sse2) return decode_stretch<sse2_blocks, Mode>(in, begin, end, n, out);
 #endif
   (void)i;

@@ -11,6 +11,7 @@
 #include "parprim/host/utf8/isa.hpp"
 #include "parprim/host/utf8/units.hpp"
 #include "parprim/host/utf8/vector_encode.hpp"
+#include "parprim/host/utf8/vector_encode512.hpp"
 
 namespace parprim::host::utf8 {
 
@@ -68,12 +69,31 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch
   }
   return o + encode_stretch<avx2_blocks>(in + i, n - i, out + o);
 }
+
+/// The AVX-512 encoder: as encode_stretch_avx2, with sixteen code points a compress
+/// (vector_encode512.hpp), while at least 51 code points follow the step: a compress stores up
+/// to 48 bytes past its encoding, which the next 48 code points' bytes cover, and the last 3
+/// are stored byte by byte.
+PARPRIM_AVX512_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch_avx512(
+    const std::uint32_t* in, std::uint64_t n, std::uint8_t* out) {
+  constexpr std::uint64_t step = avx2_blocks::bytes;
+  std::uint64_t i = 0, o = 0;
+  for (; i + step + 48 + 3 < n; i += step) {
+    if (avx2_blocks::narrow_ascii(in + i, out + o)) {
+      o += step;
+      continue;
+    }
+    for (unsigned k = 0; k < step; k += 16) o += vector_encode512::encode16(in + i + k, out + o);
+  }
+  return o + encode_stretch<avx2_blocks>(in + i, n - i, out + o);
+}
 #endif
 
 /// encode_stretch with the vector path of `i`.
 inline std::uint64_t encode_stretch_on(isa i, const std::uint32_t* in, std::uint64_t n,
                                        std::uint8_t* out) {
 #if PARPRIM_HAVE_UTF8_SIMD
+  if (i == isa::avx512) return encode_stretch_avx512(in, n, out);
   if (i == isa::avx2) return encode_stretch_avx2(in, n, out);
   if (i == isa::sse2) return encode_stretch<sse2_blocks>(in, n, out);
 #endif

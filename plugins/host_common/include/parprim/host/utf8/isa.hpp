@@ -1,5 +1,7 @@
 // The widest vector path this CPU runs, chosen once at run time, so that one plugin binary
-// uses AVX2 where it exists and still runs on a baseline x86-64 (SSE2) or elsewhere (scalar).
+// uses AVX-512 (VBMI2) or AVX2 where they exist and still runs on a baseline x86-64 (SSE2) or
+// elsewhere (scalar). avx512 is AVX2 plus the encoder's 16-lane step (vector_encode512.hpp);
+// the decoder runs its AVX2 path there.
 #pragma once
 
 #include <string_view>
@@ -8,14 +10,19 @@
 
 namespace parprim::host::utf8 {
 
-enum class isa { scalar, sse2, avx2 };
+enum class isa { scalar, sse2, avx2, avx512 };
 
 inline isa best_isa() {
 #if PARPRIM_HAVE_UTF8_SIMD
-  static const isa best = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                                  __builtin_cpu_supports("bmi2")
-                              ? isa::avx2
-                              : isa::sse2;
+  static const isa best = [] {
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
+        !__builtin_cpu_supports("bmi2"))
+      return isa::sse2;
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt")
+               ? isa::avx512
+               : isa::avx2;
+  }();
   return best;
 #else
   return isa::scalar;
@@ -23,7 +30,12 @@ inline isa best_isa() {
 }
 
 inline std::string_view to_string(isa i) {
-  return i == isa::avx2 ? "avx2" : i == isa::sse2 ? "sse2" : "scalar";
+  return i == isa::avx512 ? "avx512" : i == isa::avx2 ? "avx2" : i == isa::sse2 ? "sse2" : "scalar";
+}
+
+/// The paths this CPU runs, narrowest first: every one of them is a choice a test can make.
+inline bool runs_here(isa i) {
+  return static_cast<int>(i) <= static_cast<int>(best_isa());
 }
 
 }  // namespace parprim::host::utf8
