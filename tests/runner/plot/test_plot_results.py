@@ -42,6 +42,20 @@ def results(records):
                         "cpu": {"model": "x", "threads": 16}, "date": "2026-11-26T00:00:00Z"}}
 
 
+def plot(test, records, *args):
+    """Runs the script on `records` with `args`, its plots written to a temporary folder, and
+    asserts it succeeded; returns the names of the files it made, sorted, and each SVG's text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        (tmp / "r.json").write_text(json.dumps(results(records)))
+        run = subprocess.run([sys.executable, str(SCRIPT), str(tmp / "r.json"), *args, "--out",
+                              str(tmp / "plots")], capture_output=True, text=True)
+        test.assertEqual(run.returncode, 0, run.stderr)
+        made = sorted(p.name for p in (tmp / "plots").iterdir())
+        svgs = {name: (tmp / "plots" / name).read_text() for name in made if name.endswith(".svg")}
+        return made, svgs
+
+
 class Styles(unittest.TestCase):
     def test_one_colour_per_backend_and_no_two_series_alike(self):
         styles = plot_results.series_styles(MAIN_JOB_SERIES)
@@ -85,17 +99,11 @@ class InputClasses(unittest.TestCase):
                            operation="utf8_decode")
                 r.update(form="replace", type="u8", distribution="ascii", errors=errors)
                 records.append(r)
-        with tempfile.TemporaryDirectory() as tmp:
-            tmp = pathlib.Path(tmp)
-            (tmp / "r.json").write_text(json.dumps(results(records)))
-            run = subprocess.run([sys.executable, str(SCRIPT), str(tmp / "r.json"), "--out",
-                                  str(tmp / "plots")], capture_output=True, text=True)
-            self.assertEqual(run.returncode, 0, run.stderr)
-            made = sorted(p.name for p in (tmp / "plots").iterdir())
-            self.assertEqual(made, ["utf8_decode_replace_u8_ascii.png",
-                                    "utf8_decode_replace_u8_ascii.svg",
-                                    "utf8_decode_replace_u8_ascii_errors_0_01.png",
-                                    "utf8_decode_replace_u8_ascii_errors_0_01.svg"])
+        made, _ = plot(self, records)
+        self.assertEqual(made, ["utf8_decode_replace_u8_ascii.png",
+                                "utf8_decode_replace_u8_ascii.svg",
+                                "utf8_decode_replace_u8_ascii_errors_0_01.png",
+                                "utf8_decode_replace_u8_ascii_errors_0_01.svg"])
 
 
 class CourseFigure(unittest.TestCase):
@@ -108,22 +116,16 @@ class CourseFigure(unittest.TestCase):
                                       timing="whole_call" if variant == "cpu/scan" else None))
             records.append(record("my_project", "radix/sort", n, 1.0, operation="sort"))
             records.append(record("thrust", "cub", n, 0.5, operation="sort"))
-        with tempfile.TemporaryDirectory() as tmp:
-            tmp = pathlib.Path(tmp)
-            (tmp / "r.json").write_text(json.dumps(results(records)))
-            run = subprocess.run([sys.executable, str(SCRIPT), str(tmp / "r.json"), "--course",
-                                  "--out", str(tmp / "plots")], capture_output=True, text=True)
-            self.assertEqual(run.returncode, 0, run.stderr)
-            made = sorted(p.name for p in (tmp / "plots").iterdir())
-            self.assertEqual(made, ["course_scan_exclusive_i32_uniform.png",
-                                    "course_scan_exclusive_i32_uniform.svg",
-                                    "course_sort_exclusive_i32_uniform.png",
-                                    "course_sort_exclusive_i32_uniform.svg"])
-            svg = (tmp / "plots" / "course_scan_exclusive_i32_uniform.svg").read_text()
-            for name in ("my_project/cpu/scan (whole call)", "my_project/naive/scan",
-                         "my_project/efficient/scan", "thrust/thrust"):
-                self.assertIn(name, svg)
-            self.assertIn("time against array size", svg)
+        made, svgs = plot(self, records, "--course")
+        self.assertEqual(made, ["course_scan_exclusive_i32_uniform.png",
+                                "course_scan_exclusive_i32_uniform.svg",
+                                "course_sort_exclusive_i32_uniform.png",
+                                "course_sort_exclusive_i32_uniform.svg"])
+        svg = svgs["course_scan_exclusive_i32_uniform.svg"]
+        for name in ("my_project/cpu/scan (whole call)", "my_project/naive/scan",
+                     "my_project/efficient/scan", "thrust/thrust"):
+            self.assertIn(name, svg)
+        self.assertIn("time against array size", svg)
 
     def test_course_and_report_together_are_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
