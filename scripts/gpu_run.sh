@@ -3,7 +3,7 @@
 # and it was carried there. Builds nothing: validates and times everything, and writes the
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
-#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|utf8_gpu|nccl|nccl_large]
+#   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|utf8_gpu|utf8_gpu_checks|utf8_gpu_large|nccl|nccl_large]
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -48,8 +48,12 @@
 #     (cpu_seq and cpu_tbb decoding and encoding at 2^26 and 2^28 on this host's cores);
 #     utf8_large: configs/utf8_large.yaml (both decoding forms and encoding past 2^31, about
 #     40 GB of host memory);
-#     utf8_gpu: the [utf8] conformance cases of cuda_efficient and thrust (`cub`), then
-#     configs/utf8_gpu.yaml (decoding in both forms and encoding at 2^24 and 2^28);
+#     utf8_gpu: the [utf8] conformance cases of cuda_naive (`course`), cuda_efficient
+#     (`lookback`) and thrust (`thrust`, `cub`), then configs/utf8_gpu.yaml (decoding in both
+#     forms and encoding at 2^24 and 2^28); utf8_gpu_checks: the UTF-8 repeatability check
+#     ($REPEAT_RUNS runs at 2^24 + 7) beside compute-sanitizer memcheck, racecheck and
+#     synccheck over the [utf8] cases; utf8_gpu_large: configs/utf8_gpu_large.yaml (decoding
+#     and validation of 2^32 + 5 bytes, about 21 GB of device memory);
 #     profile (only when named): Nsight Compute over
 #     cuda_efficient's onesweep pass and lookback scan and CUB's (configs/profile.yaml);
 #     nccl (only when named; a machine of two or more GPUs): the GPUs' links (nvidia-smi topo
@@ -439,14 +443,52 @@ if want utf8_large; then  # issue 33: 64-bit n on the host (about 40 GB of memor
   step "UTF-8 past 2^31 bytes and code points, validated: configs/utf8_large.yaml"
   runner utf8_large.yaml utf8_large | tail -8
 fi
+# $UTF8_GPU_PLUGINS (names) narrows the UTF-8 stages' conformance, repeatability and sanitizers.
+utf8_gpu_plugins=""
+for name in ${UTF8_GPU_PLUGINS:-cuda_naive cuda_efficient thrust}; do
+  utf8_gpu_plugins="${utf8_gpu_plugins:+$utf8_gpu_plugins:}$B/lib/parprim/parprim_plugin_$name.so"
+done
 if want utf8_gpu; then  # issue 34: the UTF-8 operations on the GPU
-  step "cuda_efficient's and thrust's UTF-8 variants against the oracle: parprim-conformance [utf8]"
-  "$B/bin/parprim-conformance" \
-    --plugins "$B/lib/parprim/parprim_plugin_cuda_efficient.so:$B/lib/parprim/parprim_plugin_thrust.so" \
+  step "cuda_naive's, cuda_efficient's and thrust's UTF-8 variants against the oracle: parprim-conformance [utf8]"
+  "$B/bin/parprim-conformance" --plugins "$utf8_gpu_plugins" \
     "[utf8]" > "$OUT/utf8_gpu_conformance.log" 2>&1 || status=1
-  grep -E "^conformance:|All tests passed|test cases:" "$OUT/utf8_gpu_conformance.log" | tail -6
+  grep -E "^conformance:|All tests passed|test cases:" "$OUT/utf8_gpu_conformance.log" | tail -8
   step "UTF-8 decoding and encoding on the GPU: configs/utf8_gpu.yaml"
   runner utf8_gpu.yaml utf8_gpu | tail -8
+fi
+if want utf8_gpu_checks; then  # issue 34: repeatability and compute-sanitizer
+  # Correctness only, side by side: the repeatability check ($REPEAT_RUNS runs of each UTF-8
+  # operation and form at 2^24 + 7, mixed text with 1% errors, bitwise the same) and
+  # memcheck, racecheck and synccheck over the [utf8] conformance inputs up to
+  # $SANITIZE_MAX_SIZE, one checker process per plugin.
+  step "UTF-8 repeatability (${REPEAT_RUNS:-1000} runs at 2^24 + 7) beside compute-sanitizer"
+  "$B/bin/parprim-conformance" --require-available --case-timeout 600 \
+    --repeat-runs "${REPEAT_RUNS:-1000}" --plugins "$utf8_gpu_plugins" \
+    "repeatability: UTF-8 decoding in both forms and encoding give the same bits" \
+    > "$OUT/utf8_repeatability.log" 2>&1 & pids=($!)
+  cases="conformance: utf8_decode,conformance: utf8_encode"
+  # One checker process per plugin, and per variant of those in $SANITIZE_SPLIT (racecheck of
+  # CUB's kernels is slow: thrust's two variants each get a process).
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck synccheck}; do
+    for p in ${utf8_gpu_plugins//:/ }; do
+      name=$(basename "$p" .so); name=${name#parprim_plugin_}
+      variants=""
+      [[ " ${SANITIZE_SPLIT:-thrust} " == *" $name "* ]] && variants=$("$B/bin/runner" --list |
+        awk -v n="$name" '$1 == n {on = 1; next} /^[^ ]/ {on = 0} on && $1 == "utf8_decode" {print $2}' |
+        sort -u)
+      for v in ${variants:-all}; do
+        SANITIZE_TIMEOUT="${SANITIZE_TIMEOUT:-300}" SANITIZE_VARIANTS="${variants:+$v}" \
+          sanitize "$tool" "$OUT/utf8_sanitizer_${tool}_$name${variants:+_$v}.log" "$p" &
+        pids+=($!)
+      done
+    done
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  grep -E "^repeatability:|FAILED|differs|test cases|All tests" "$OUT/utf8_repeatability.log"
+fi
+if want utf8_gpu_large; then  # issue 34: 64-bit n on the GPU
+  step "UTF-8 decoding and validation past 2^32 bytes, validated: configs/utf8_gpu_large.yaml"
+  runner utf8_gpu_large.yaml utf8_gpu_large | tail -8
 fi
 if want cpu; then
   step "the CPU figures on this host's $(nproc) cores"

@@ -1,6 +1,7 @@
 // thrust: the reference GPU backend. Variant `thrust` goes through Thrust's algorithms, variant
 // `cub` through CUB's device-wide primitives; our own CUDA backends are measured against `cub`.
-// UTF-8 decoding and encoding: `cub` only (device/cub/cub_utf8_plans.cu).
+// UTF-8 decoding and encoding: both variants (device/thrust/thrust_utf8_plans.cu,
+// device/cub/cub_utf8_plans.cu; what positions map to: device/utf8_positions.cuh).
 #include <thrust/version.h>
 
 #include "device/plans.hpp"
@@ -53,6 +54,20 @@ class thrust_backend final : public cuda::cuda_backend {
                  every_sort,
                  {}},
                 {PARPRIM_OP_UTF8_DECODE,
+                 "thrust",
+                 "thrust::inclusive_scan of the unit starts, thrust::scatter_if of the decoded "
+                 "units; validate: thrust::transform_reduce",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U8),
+                 every_utf8_decode,
+                 {}},
+                {PARPRIM_OP_UTF8_ENCODE,
+                 "thrust",
+                 "thrust::transform_exclusive_scan of the lengths, then thrust::for_each writes "
+                 "the bytes",
+                 PARPRIM_DTYPE_BIT(PARPRIM_U32),
+                 utf8_encode_form,
+                 {}},
+                {PARPRIM_OP_UTF8_DECODE,
                  "cub",
                  "cub::DeviceSelect::If over the byte positions that start a unit, decoding "
                  "through a transform output iterator; validate: cub::DeviceReduce::Reduce",
@@ -71,7 +86,9 @@ class thrust_backend final : public cuda::cuda_backend {
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {
-    if (is_utf8(p.operation)) return make_cub_utf8_plan(*this, p, n);
+    if (is_utf8(p.operation))
+      return p.variant == "cub" ? make_cub_utf8_plan(*this, p, n)
+                                : make_thrust_utf8_plan(*this, p, n);
     if (p.variant == "cub") return make_cub_plan(*this, p, n);
     return make_thrust_plan(*this, p, n);
   }

@@ -1,6 +1,7 @@
 // The repeatability check of the conformance suite (test_repeatability.cpp), end to end with few
-// runs: a deterministic plugin passes it, and a scan that is wrong on one run in four, which a
-// single validation run passes, fails it with the run and the element named.
+// runs: a deterministic plugin passes it (scan, compaction and the UTF-8 operations), and a scan
+// that is wrong on one run in four, which a single validation run passes, fails it with the run
+// and the element named.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -23,6 +24,10 @@ TEST_CASE("repeatability check: the same bits every run pass") {
   CHECK(out.status == 0);
   CHECK(out.text.find("repeatability: cpu_seq/") != std::string::npos);
   CHECK(out.text.find("compact nonzero i64 small n=5003 seed=") != std::string::npos);
+  for (const char* form : {"utf8_decode replace u8", "utf8_decode validate u8",
+                           "utf8_encode replace u32"})
+    CHECK(out.text.find(std::string(form) + " mixed errors=1e-2 n=5003 seed=20261126: 6 runs") !=
+          std::string::npos);
   CHECK(out.text.find("n=5003") != std::string::npos);
   CHECK(out.text.find(": 6 runs, the same bits") != std::string::npos);
 }

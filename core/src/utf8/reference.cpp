@@ -17,7 +17,7 @@ struct oracle_unit {
   bool well_formed;
 };
 
-oracle_unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
+oracle_unit oracle_unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
   const lead l = lead_of(in[i]);
   if (l.length == 0) return {replacement, 1, false};
   std::uint32_t value = in[i] & l.payload;
@@ -37,7 +37,7 @@ oracle_unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
 std::uint64_t decode_reference(const std::uint8_t* in, std::uint64_t n, std::uint32_t* out) {
   std::uint64_t written = 0;
   for (std::uint64_t i = 0; i < n;) {
-    const oracle_unit u = unit_at(in, n, i);
+    const oracle_unit u = oracle_unit_at(in, n, i);
     out[written++] = u.value;
     i += u.length;
   }
@@ -48,7 +48,7 @@ validation validate_reference(const std::uint8_t* in, std::uint64_t n) {
   validation v;
   v.first_error = n;
   for (std::uint64_t i = 0; i < n;) {
-    const oracle_unit u = unit_at(in, n, i);
+    const oracle_unit u = oracle_unit_at(in, n, i);
     if (!u.well_formed) {
       if (v.ill_formed_subparts++ == 0) v.first_error = i;
     }

@@ -250,3 +250,32 @@ TEST_CASE("utf8 rules: is_unit_start marks exactly where the oracle's units begi
   }
   CHECK(checked == 390625 + 20000);
 }
+
+TEST_CASE("utf8 rules: walking unit_at from the start decodes as the oracle does") {
+  // unit_at is the device plugins' decoder of one unit (cuda_naive, thrust): stepping by its
+  // lengths must give the oracle's code points, and land only on unit starts.
+  auto agrees = [](const bytes& in) {
+    code_points walked;
+    for (std::uint64_t i = 0; i < in.size();) {
+      if (!parprim::utf8::is_unit_start(in.data(), i)) return false;
+      const parprim::utf8::unit u = parprim::utf8::unit_at(in.data(), in.size(), i);
+      walked.push_back(u.code_point);
+      i += u.length;
+    }
+    return walked == decode(in);
+  };
+  std::uint64_t checked = 0;
+  for (unsigned a = 0; a < 256; ++a, ++checked) {
+    if (!agrees({std::uint8_t(a)})) FAIL("disagree on the byte " << a);
+    for (unsigned b = 0; b < 256; ++b, ++checked)
+      if (!agrees({std::uint8_t(a), std::uint8_t(b)})) FAIL("disagree on " << a << " " << b);
+  }
+  for (auto a : boundary_bytes)
+    for (auto b : boundary_bytes)
+      for (auto c : boundary_bytes)
+        for (auto d : boundary_bytes) {
+          if (!agrees({a, b, c, d})) FAIL("disagree on a 4-byte string");
+          ++checked;
+        }
+  CHECK(checked == 256 + 65536 + 390625);
+}

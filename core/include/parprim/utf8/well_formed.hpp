@@ -138,6 +138,14 @@ constexpr unit unit_of(lead l, std::uint32_t b0, std::uint32_t b1, std::uint32_t
   return {complete ? cp : replacement, matched, complete};
 }
 
+/// The unit starting at in[i] of an input of n bytes, reading at most up to in[n-1] (bytes past
+/// the end are given as 0): the lead computed by lead_of(), as device code computes it.
+constexpr unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
+  auto at = [&](std::uint64_t k) -> std::uint32_t { return k < n ? in[k] : 0; };
+  const std::uint32_t b0 = in[i];
+  return unit_of(lead_of(in[i]), b0, at(i + 1), at(i + 2), at(i + 3));
+}
+
 /// A code point's UTF-8 bytes packed little-endian in a word (U+FFFD's for one that is not a
 /// scalar value), and how many of them there are: encode_one() without a branch.
 struct encoded {

@@ -1,16 +1,16 @@
 // Variant `cub` of the UTF-8 operations (issue 34): what a CUDA programmer writes with the
 // library, the anchor cuda_efficient's single pass is measured against.
 //  - decode: cub::DeviceSelect::If over the byte positions, keeping those that start a unit
-//    (utf8::is_unit_start: the byte and the 3 before it), its output a transform iterator that
-//    decodes the unit at each kept position as it is written (one library call, the count
-//    written by CUB);
+//    (the byte and the 3 before it decide), its output a transform iterator that decodes the
+//    unit at each kept position as it is written (one library call, the count written by CUB);
 //  - validate: cub::DeviceReduce::Reduce over the positions, each mapped to (1, i) where a
 //    replaced subpart starts and (0, n) elsewhere, combined by (sum, min), then split into the
 //    count and the first offset by a one-thread kernel;
 //  - encode: cub::DeviceScan::ExclusiveSum over the code points' lengths (a transform iterator)
 //    into an offsets buffer, then a kernel writes each code point's bytes at its offset, the
 //    last one the count.
-// Temporary storage and the offsets are allocated when the plan is made.
+// Temporary storage and the offsets are allocated when the plan is made. What each position maps
+// to is shared with variant `thrust` (device/utf8_positions.cuh).
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/transform_output_iterator.h>
@@ -21,9 +21,10 @@
 #include <algorithm>
 
 #include "device/plans.hpp"
+#include "device/utf8_positions.cuh"
 #include "parprim/cuda/check.hpp"
+#include "parprim/cuda/empty_utf8_result.hpp"
 #include "parprim/cuda/launch.cuh"
-#include "parprim/utf8/well_formed.hpp"
 
 namespace parprim::thrust_plugin {
 namespace {
@@ -32,46 +33,12 @@ namespace {
 namespace cub = CUB_NS_QUALIFIER;
 namespace thrust = THRUST_NS_QUALIFIER;
 
-/// The unit starting at byte i of n (bytes past the end read as 0, which continues nothing).
-__device__ parprim::utf8::unit unit_at(const std::uint8_t* in, std::uint64_t n, std::uint64_t i) {
-  auto at = [&](std::uint64_t k) -> std::uint32_t { return k < n ? in[k] : 0; };
-  const std::uint32_t b0 = in[i];
-  return parprim::utf8::unit_of(parprim::utf8::lead_of(static_cast<std::uint8_t>(b0)), b0,
-                                at(i + 1), at(i + 2), at(i + 3));
-}
-
-struct starts_unit {
-  const std::uint8_t* in;
-  __device__ bool operator()(std::uint64_t i) const { return parprim::utf8::is_unit_start(in, i); }
-};
-
-struct decode_at {
-  const std::uint8_t* in;
-  std::uint64_t n;
-  __device__ std::uint32_t operator()(std::uint64_t i) const {
-    return unit_at(in, n, i).code_point;
-  }
-};
-
-/// What validation reduces: the replaced subparts and where the first starts.
-struct errors {
-  std::uint64_t count, first;
-};
-
-struct error_at {
-  const std::uint8_t* in;
-  std::uint64_t n;
-  __device__ errors operator()(std::uint64_t i) const {
-    const bool replaced = parprim::utf8::is_unit_start(in, i) && !unit_at(in, n, i).complete;
-    return replaced ? errors{1, i} : errors{0, n};
-  }
-};
-
-struct combine_errors {
-  __device__ errors operator()(const errors& a, const errors& b) const {
-    return {a.count + b.count, a.first < b.first ? a.first : b.first};
-  }
-};
+using utf8::combine_errors;
+using utf8::decode_at;
+using utf8::encoded_length;
+using utf8::error_at;
+using utf8::errors;
+using utf8::starts_unit;
 
 __global__ void split_errors(const errors* e, std::uint64_t* count, std::uint64_t* first) {
   *count = e->count;
@@ -79,21 +46,8 @@ __global__ void split_errors(const errors* e, std::uint64_t* count, std::uint64_
 }
 
 template <class Offset>
-struct encoded_length {
-  __device__ Offset operator()(std::uint32_t cp) const {
-    return parprim::utf8::encode_unit(cp).length;
-  }
-};
-
-template <class Offset>
-__global__ void scatter_encoded(const std::uint32_t* in, const Offset* offsets, std::uint64_t n,
-                                std::uint8_t* out, std::uint64_t* count) {
-  for (std::uint64_t i = cuda::global_index(); i < n; i += cuda::grid_stride()) {
-    const parprim::utf8::encoded e = parprim::utf8::encode_unit(in[i]);
-    for (unsigned b = 0; b < e.length; ++b)
-      out[offsets[i] + b] = static_cast<std::uint8_t>(e.bytes >> (8 * b));
-    if (i == n - 1) *count = offsets[i] + e.length;
-  }
+__global__ void scatter_encoded(utf8::write_encoded<Offset> write) {
+  for (std::uint64_t i = cuda::global_index(); i < write.n; i += cuda::grid_stride()) write(i);
 }
 
 class cub_utf8_plan final : public plan {
@@ -120,12 +74,7 @@ class cub_utf8_plan final : public plan {
 
   void run(const parprim_io& io) override {
     const cudaStream_t stream = backend_.stream();
-    if (n_ == 0) {
-      PARPRIM_CUDA_CHECK(cudaMemsetAsync(io.count, 0, sizeof(std::uint64_t), stream));
-      if (p_.is_validation())  // no error: the first is at n = 0
-        PARPRIM_CUDA_CHECK(cudaMemsetAsync(io_first_error(io), 0, sizeof(std::uint64_t), stream));
-      return;
-    }
+    if (n_ == 0) return cuda::write_empty_utf8_result(p_, io, stream);
     std::size_t bytes = temp_bytes_;
     call(temp_, bytes, io);
   }
@@ -147,9 +96,9 @@ class cub_utf8_plan final : public plan {
         if (!temp) return;
         const auto blocks =
             static_cast<unsigned>(std::min<std::uint64_t>((n_ + 255) / 256, 1u << 20));
-        scatter_encoded<<<blocks, 256, 0, stream>>>(io_in<std::uint32_t>(io),
-                                                    static_cast<const Offset*>(offsets_), n_,
-                                                    io_out<std::uint8_t>(io), io_count(io));
+        scatter_encoded<<<blocks, 256, 0, stream>>>(utf8::write_encoded<Offset>{
+            io_in<std::uint32_t>(io), static_cast<const Offset*>(offsets_), n_,
+            io_out<std::uint8_t>(io), io_count(io)});
         PARPRIM_CUDA_CHECK_LAUNCH("scatter_encoded");
       };
       if (wide())

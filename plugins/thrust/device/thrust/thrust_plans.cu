@@ -6,13 +6,15 @@
 #include <thrust/scan.h>
 #include <thrust/sort.h>
 #include <thrust/system/cuda/execution_policy.h>
-#include <thrust/system_error.h>
 
 #include <cstdint>
 #include <memory>
 
 #include "device/plans.hpp"
+#include "device/thrust/pinned_results.cuh"
 #include "device/thrust/plan_allocator.cuh"
+#include "device/thrust/thrust_errors.cuh"
+#include "device/thrust/trial_run.cuh"
 #include "parprim/cuda/keep_predicate.cuh"
 #include "parprim/wrapping.hpp"
 
@@ -22,42 +24,17 @@ namespace {
 // THRUST_CUB_WRAPPED_NAMESPACE puts Thrust inside this plugin's own namespace.
 namespace thrust = THRUST_NS_QUALIFIER;
 
-// A pinned host slot for the count Thrust returns on the host, which the plan copies to the
-// device-side count asynchronously: measured on the H100 at 2^24, 4 us less than a kernel that
-// stores it. Reusing one slot is safe: the next copy_if synchronises the stream, so the previous
-// copy out of the slot has finished before the slot is written again.
-class pinned_count {
- public:
-  pinned_count() { PARPRIM_CUDA_CHECK(cudaHostAlloc(&slot_, sizeof *slot_, cudaHostAllocDefault)); }
-  pinned_count(const pinned_count&) = delete;
-  pinned_count& operator=(const pinned_count&) = delete;
-  ~pinned_count() { cudaFreeHost(slot_); }
-  void store(std::uint64_t count, void* device_count, cudaStream_t stream) {
-    *slot_ = count;
-    PARPRIM_CUDA_CHECK(
-        cudaMemcpyAsync(device_count, slot_, sizeof *slot_, cudaMemcpyHostToDevice, stream));
-  }
-
- private:
-  std::uint64_t* slot_ = nullptr;
-};
-
 template <class T>
 class thrust_plan final : public plan {
  public:
   thrust_plan(cuda::cuda_backend& backend, const problem& p, std::uint64_t n)
       : backend_(backend), p_(p), n_(n) {
-    if (p_.operation == PARPRIM_OP_COMPACT) count_slot_ = std::make_unique<pinned_count>();
+    if (p_.operation == PARPRIM_OP_COMPACT) count_slot_ = std::make_unique<pinned_results>();
     reserve_scratch();
   }
 
   void run(const parprim_io& io) override {
-    try {
-      execute(io);
-    } catch (const thrust::system_error& e) {
-      // Thrust reports CUDA failures as exceptions carrying the CUDA error code.
-      cuda::fail(static_cast<cudaError_t>(e.code().value()), e.what(), __FILE__, __LINE__);
-    }
+    with_thrust_errors_reported([&] { execute(io); });
   }
 
  private:
@@ -65,24 +42,8 @@ class thrust_plan final : public plan {
   void reserve_scratch() {
     if (n_ == 0) return;
     const std::uint64_t bytes = n_ * sizeof(T);
-    void *in = backend_.allocate(bytes), *out = nullptr, *vin = nullptr, *vout = nullptr,
-         *count = nullptr;
-    try {
-      out = backend_.allocate(bytes);
-      count = backend_.allocate(sizeof(std::uint64_t));
-      if (p_.has_values()) {
-        vin = backend_.allocate(bytes);
-        vout = backend_.allocate(bytes);
-      }
-      PARPRIM_CUDA_CHECK(cudaMemsetAsync(in, 0, bytes, backend_.stream()));
-      parprim_io io{sizeof(parprim_io), in, out, vin, vout, count, nullptr};
-      run(io);
-      backend_.synchronize();
-    } catch (...) {
-      for (void* b : {in, out, vin, vout, count}) cudaFree(b);
-      throw;
-    }
-    for (void* b : {in, out, vin, vout, count}) backend_.release(b);
+    trial_run(backend_, {bytes, bytes, p_.has_values() ? bytes : 0, false},
+              [&](const parprim_io& io) { run(io); });
   }
 
   void execute(const parprim_io& io) {
@@ -109,7 +70,7 @@ class thrust_plan final : public plan {
                     : static_cast<std::uint64_t>(thrust::copy_if(policy, in, in + n_, out,
                                                                  cuda::make_keep_predicate<T>(p_)) -
                                                  out);
-        count_slot_->store(count, io.count, stream);
+        count_slot_->store(0, count, io.count, stream);
         return;
       }
       case PARPRIM_OP_SORT: {
@@ -136,7 +97,7 @@ class thrust_plan final : public plan {
         }
         return;
       }
-      case PARPRIM_OP_UTF8_DECODE:  // variant `cub` only (cub_utf8_plans.cu): never planned here
+      case PARPRIM_OP_UTF8_DECODE:  // planned by make_thrust_utf8_plan: never here
       case PARPRIM_OP_UTF8_ENCODE:
         return;
     }
@@ -146,7 +107,7 @@ class thrust_plan final : public plan {
   problem p_;
   std::uint64_t n_;
   plan_allocator allocator_;
-  std::unique_ptr<pinned_count> count_slot_;  // compaction only
+  std::unique_ptr<pinned_results> count_slot_;  // compaction only
 };
 
 }  // namespace
