@@ -2,7 +2,8 @@
 // compaction (single_pass/) over the count of code points each tile emits. A block loads its
 // tile (byte_rows.cuh: rows of 128 bytes, a 4-byte halo at each end of a warp's segment),
 // finds which bytes start a unit of decoding (a well-formed sequence or a maximal subpart,
-// each one code point out), counts them with shuffles, publishes the count, looks back for how
+// each one code point out; in rows of well-formed text, row_kinds.cuh, the bytes that are not
+// continuation bytes), counts them with shuffles, publishes the count, looks back for how
 // many code points the earlier tiles emit, decodes its units into shared memory in order and
 // writes them out as whole 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes
 // 4 bytes per code point: the floor the issue measures against. The tile that is last in the
@@ -12,6 +13,7 @@
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
+#include "device/utf8/row_kinds.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"
@@ -44,16 +46,22 @@ __global__ void __launch_bounds__(decode_block_threads)
   const std::uint64_t tile = block_tile_id(states, single);
   if (tile != blockIdx.x) rows.load(in, tile, warp);
 
-  std::uint32_t starts = 0;      // bit 4r + k: the lane's byte k of row r starts a unit
-  std::uint32_t complete = 0;    // bit 4r + k: a well-formed sequence starts there
-  std::uint32_t ascii_rows = 0;  // bit r: the warp's row r is ASCII
-  std::uint32_t row_at[Rows];    // where this lane's code points of row r start in the warp's
-  warp_offsets before;           // code points of the warp's earlier rows
+  const row_kinds kinds = kinds_of_rows(rows);
+  const std::uint32_t ascii_rows = kinds.ascii;  // bit r: the warp's row r is ASCII
+  std::uint32_t starts = 0;    // bit 4r + k: the lane's byte k of row r starts a unit
+  std::uint32_t complete = 0;  // bit 4r + k: a well-formed sequence starts there
+  std::uint32_t row_at[Rows];  // where this lane's code points of row r start in the warp's
+  warp_offsets before;         // code points of the warp's earlier rows
 #pragma unroll
   for (int r = 0; r < Rows; ++r) {
-    const bool ascii = rows.row_ascii(r);
-    ascii_rows |= static_cast<std::uint32_t>(ascii) << r;
-    const word_units u = ascii ? word_units{0xFu, 0xFu} : units_of(rows.window(r));
+    word_units u{0xFu, 0xFu};  // ASCII: every byte a complete unit
+    if ((kinds.well_formed >> r) & 1u) {  // the same in every lane
+      const std::uint32_t lead_bytes =
+          nibble_of(~bytewise::continuation(rows.word[r]) & bytewise::high);
+      u = {lead_bytes, lead_bytes};
+    } else if (!((ascii_rows >> r) & 1u)) {
+      u = units_of(rows.window(r));
+    }
     const std::uint32_t mine = rows.in_input(r) & u.starts;
     starts |= mine << (4 * r);
     complete |= u.complete << (4 * r);

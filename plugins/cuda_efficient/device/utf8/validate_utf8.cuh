@@ -1,6 +1,7 @@
 // UTF-8 validation (decoding's validate form, issue 34): how many maximal subparts a decode
 // would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
-// each block takes a tile (byte_rows.cuh), counts its ill-formed units and finds the first, and
+// each block takes a tile (byte_rows.cuh), counts its ill-formed units and finds the first
+// (in the rows that are neither ASCII nor well-formed: row_kinds.cuh), and
 // a block that found any combines its figures into the answer with one atomic add and one
 // atomic min (never a store, which the last writer would win; one pair a block, not a warp,
 // since text with 1% errors has errors in nearly every warp's segment). A first kernel sets the
@@ -11,6 +12,7 @@
 
 #include "device/utf8/byte_rows.cuh"
 #include "device/utf8/lookback_decode.cuh"
+#include "device/utf8/row_kinds.cuh"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/launch.cuh"
 #include "warp/warp_scan.cuh"
@@ -31,11 +33,13 @@ __global__ void __launch_bounds__(decode_block_threads)
   __shared__ std::uint64_t warp_first[32];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const segment_rows<Rows> rows(in, n, blockIdx.x, warp);
+  const row_kinds kinds = kinds_of_rows(rows);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
 #pragma unroll
   for (int r = 0; r < Rows; ++r) {
-    if (rows.row_ascii(r)) continue;  // the same in every lane: ASCII holds no error
+    // The same in every lane: ASCII and well-formed rows hold no error.
+    if (((kinds.ascii | kinds.well_formed) >> r) & 1u) continue;
     const word_units u = units_of(rows.window(r));
     // Bit k: the lane's byte k starts a replaced subpart.
     const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r);

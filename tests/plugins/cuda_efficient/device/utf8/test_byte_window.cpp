@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "device/utf8/byte_window.cuh"
+#include "lane_words.hpp"
 #include "parprim/utf8/reference.hpp"
 #include "parprim/utf8/well_formed.hpp"
 
@@ -16,14 +17,7 @@ using parprim::cuda_efficient::utf8::byte_window;
 
 namespace {
 
-// The 4 bytes at p as a kernel's lane loads them: bytes outside the input read as 0.
-std::uint32_t word_at(const std::vector<std::uint8_t>& in, std::int64_t p) {
-  const auto n = static_cast<std::int64_t>(in.size());
-  std::uint32_t w = 0;
-  for (int i = 0; i < 4; ++i)
-    if (p + i >= 0 && p + i < n) w |= std::uint32_t(in[p + i]) << (8 * i);
-  return w;
-}
+using parprim::cuda_efficient::utf8::testing::word_at;
 
 // The input's code points as a kernel's lanes would emit them: the bytes taken 4 at a time,
 // each word with the words beside it (0 past the input's ends).

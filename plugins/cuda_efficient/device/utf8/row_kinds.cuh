@@ -1,0 +1,73 @@
+// Which rows of a warp's segment (byte_rows.cuh) the UTF-8 kernels may take the short way:
+// ASCII rows (every byte a unit and its own code point), and rows of well-formed text, found by
+// the bytewise test of well_formed_bytes.cuh, whose units start at the bytes that are not
+// continuation bytes and are all complete. Every other row goes through units_of, whose
+// maximal-subpart bookkeeping costs about three times the test.
+//
+// A row is well-formed here when the rows on both sides of it are too: a unit that starts in
+// the row may end in the next one (up to 3 bytes on), and whether a continuation byte at the
+// row's start belongs to a lead depends on the 2 bytes before the row. At the segment's two ends
+// the halo words stand in for those rows, on the weaker test their own halo allows
+// (placed_bytes::unmet_needs). tests/plugins/cuda_efficient/device/utf8/test_well_formed_bytes.cpp
+// checks, on the CPU, the conclusion for one word from exactly these inputs.
+#pragma once
+
+#include <cstdint>
+
+#include "device/utf8/byte_rows.cuh"
+#include "device/utf8/well_formed_bytes.cuh"
+
+namespace parprim::cuda_efficient::utf8 {
+
+/// Bit r: the warp's row r is of that kind (the same in every lane).
+struct row_kinds {
+  std::uint32_t ascii;
+  std::uint32_t well_formed;  // and not ASCII
+};
+
+/// Whether a lead in the last 3 bytes of w needs bytes after w: byte 3 C0-FF, byte 2 E0-FF,
+/// byte 1 F0-FF. An ASCII row's bytes are misplaced exactly when the word before it says so.
+__device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
+  return w >= 0xC0000000u || (w & 0x00FF0000u) >= 0x00E00000u || (w & 0x0000FF00u) >= 0x0000F000u;
+}
+
+/// The kinds of the segment's rows. Every lane of the warp calls it (shuffles and votes).
+template <int Rows>
+__device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& rows) {
+  static_assert(Rows + 2 <= 32, "the rows and the two halos are bits of one word");
+  const int lane = threadIdx.x & 31;
+  std::uint32_t ascii = 0, misplaced = 0;
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) {
+    const bool is_ascii = rows.row_ascii(r);
+    ascii |= static_cast<std::uint32_t>(is_ascii) << r;
+    bool bad;
+    if (is_ascii) {  // the same in every lane
+      const std::uint32_t last_before =
+          r > 0 ? __shfl_sync(full_warp, rows.word[r > 0 ? r - 1 : 0], 31)
+                : __shfl_sync(full_warp, rows.before_segment, 0);
+      bad = needs_beyond(last_before);
+    } else {
+      bad = __any_sync(full_warp,
+                       place_bytes(rows.word_before(r), rows.word[r]).misplaced() != 0);
+    }
+    misplaced |= static_cast<std::uint32_t>(bad) << r;
+  }
+  // The halo bytes next to the segment, where the row beside them is not ASCII (only that
+  // row's kind depends on them): the 2 before it and the 3 after it.
+  std::uint32_t before_bad = 0, after_bad = 0;
+  if (!(ascii & 1u))
+    before_bad = __any_sync(
+        full_warp,
+        lane == 0 && (place_bytes(0, rows.before_segment).unmet_needs() & 0xFFFF0000u) != 0);
+  if (!((ascii >> (Rows - 1)) & 1u))
+    after_bad = __any_sync(
+        full_warp, lane == 31 && (place_bytes(rows.word[Rows - 1], rows.after_segment)
+                                      .unmet_needs() & 0x00FFFFFFu) != 0);
+  // Bit 0 the bytes before the segment, bit r + 1 row r, bit Rows + 1 the bytes after it.
+  const std::uint32_t extended = before_bad | (misplaced << 1) | (after_bad << (Rows + 1));
+  const std::uint32_t near = extended | (extended >> 1) | (extended >> 2);  // rows r-1, r, r+1
+  return {ascii, ~near & ~ascii & ((1u << Rows) - 1)};
+}
+
+}  // namespace parprim::cuda_efficient::utf8

@@ -1,0 +1,126 @@
+// Whether 4 bytes stand where well-formed UTF-8 may have them (Table 3-7), from the 3 bytes
+// before each: the cheap test the decoding kernels take a row of text through first, so that
+// a row of well-formed text skips units_of (byte_window.cuh), whose maximal-subpart bookkeeping
+// is the kernels' largest cost (docs/algorithms/utf8_gpu.md, round 4).
+//
+// A byte is well placed when
+//   - it is a continuation byte (80-BF) exactly when a lead 1, 2 or 3 bytes before it still
+//     needs one: a lead C0-FF one byte back, E0-FF two back, F0-FF three back ("needs");
+//   - and the pair (byte before, byte) is none of Table 3-7's exceptions: C0/C1 or F5-FF as a
+//     lead, E0 80-9F (overlong), ED A0-BF (surrogate), F0 80-8F (overlong), F4 90-BF (above
+//     U+10FFFF) ("special": three table lookups, one per nibble, ANDed, the scheme of Keiser and
+//     Lemire's validator, with tables of our own for these classes).
+// A string is well-formed exactly when every byte of it, and the 3 zero bytes after it, are
+// well placed (tests/plugins/cuda_efficient/device/utf8/test_well_formed_bytes.cpp checks this
+// against the oracle, and what a kernel concludes from it against units_of).
+// Host and device code alike, as byte_window.cuh.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "device/utf8/byte_window.cuh"
+
+namespace parprim::cuda_efficient::utf8 {
+
+/// PTX's prmt in its generic form: byte k of the result is byte (s_k & 7) of the pair {a, b},
+/// s_k the selector's nibble k, or that byte's top bit copied into all 8 where s_k's bit 3 is
+/// set. CUDA's __byte_perm documents only the low 3 bits of each nibble, hence the asm.
+__host__ __device__ __forceinline__ std::uint32_t permute_bytes(std::uint32_t a, std::uint32_t b,
+                                                                std::uint32_t s) {
+#if defined(__CUDA_ARCH__)
+  std::uint32_t d;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(s));
+  return d;
+#else
+  const std::uint64_t pair = (std::uint64_t(b) << 32) | a;
+  std::uint32_t d = 0;
+  for (int k = 0; k < 4; ++k) {
+    const unsigned s_k = (s >> (4 * k)) & 0xF;
+    std::uint32_t byte = (pair >> (8 * (s_k & 7))) & 0xFF;
+    if (s_k & 8) byte = (byte & 0x80) ? 0xFF : 0;
+    d |= byte << (8 * k);
+  }
+  return d;
+#endif
+}
+
+/// The low nibbles of x's bytes as a prmt selector: nibble k is byte k's.
+__host__ __device__ __forceinline__ std::uint32_t low_nibbles(std::uint32_t x) {
+  const std::uint32_t t = x & 0x0F0F0F0Fu;
+  return permute_bytes(t | (t >> 4), 0, 0x20);  // bytes 0 and 2 hold nibbles 0-1 and 2-3
+}
+
+/// The high nibbles of x's bytes as a prmt selector.
+__host__ __device__ __forceinline__ std::uint32_t high_nibbles(std::uint32_t x) {
+  return low_nibbles(x >> 4);
+}
+
+/// The exceptions of Table 3-7, one bit each in a byte; bit 7 stays clear, so that a lookup
+/// whose selector nibble has bit 3 set reads 0 (prmt's sign form).
+namespace exception {
+inline constexpr std::uint32_t overlong_2 = 0x01;  // C0, C1 as a lead
+inline constexpr std::uint32_t overlong_3 = 0x02;  // E0 80-9F
+inline constexpr std::uint32_t surrogate = 0x04;   // ED A0-BF
+inline constexpr std::uint32_t overlong_4 = 0x08;  // F0 80-8F
+inline constexpr std::uint32_t too_large = 0x10;   // F4 90-BF
+inline constexpr std::uint32_t bad_lead = 0x20;    // F5-FF as a lead
+}  // namespace exception
+
+/// Bytewise masks (0x80 in a byte where the test holds) of the two rules above, for the 4 bytes
+/// of `word`, `before` the word before them.
+struct placed_bytes {
+  std::uint32_t needs;      // a lead 1-3 bytes back still needs a continuation byte here
+  std::uint32_t cont;       // a continuation byte is here
+  std::uint32_t exception;  // the pair (byte before, byte) is an exception (any bit, 0-0x3F)
+
+  /// Bytes that are not well placed.
+  __host__ __device__ __forceinline__ std::uint32_t misplaced() const {
+    return ((exception + 0x7F7F7F7Fu) | (needs ^ cont)) & bytewise::high;
+  }
+  /// Bytes that a lead needs and that do not continue it, or an exception: the part of the
+  /// test that the bytes after a lead decide. It holds even where `before` is not the real
+  /// word before (a halo's, read as 0): it then sees fewer leads, never wrong ones.
+  __host__ __device__ __forceinline__ std::uint32_t unmet_needs() const {
+    return ((exception + 0x7F7F7F7Fu) | (needs & ~cont)) & bytewise::high;
+  }
+};
+
+__host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t before,
+                                                             std::uint32_t word) {
+  using namespace exception;
+  const std::uint32_t back_1 = funnel(before, word, 24);  // byte k: the byte 1 before byte k
+  const std::uint32_t back_2 = funnel(before, word, 16);
+  const std::uint32_t back_3 = funnel(before, word, 8);
+  // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back (the top 2, 3, 4 bits).
+  const std::uint32_t needs =
+      ((back_1 & (back_1 << 1)) | (back_2 & (back_2 << 1) & (back_2 << 2)) |
+       (back_3 & (back_3 << 1) & (back_3 << 2) & (back_3 << 3))) &
+      bytewise::high;
+  // By the high nibble of the byte before (8-F; 0-7, bit 3 set once flipped, read 0).
+  const std::uint32_t by_lead_high = permute_bytes(
+      0, (overlong_2) | (0u << 8) | ((overlong_3 | surrogate) << 16) |
+             ((overlong_4 | too_large | bad_lead) << 24),
+      high_nibbles(back_1) ^ 0x8888u);
+  // By its low nibble: 0-7 from the first pair of words, 8-F from the second (each lookup
+  // reads 0 for the other half's nibbles).
+  const std::uint32_t low = low_nibbles(back_1);
+  const std::uint32_t by_lead_low =
+      permute_bytes((overlong_2 | overlong_3 | overlong_4) | (overlong_2 << 8),
+                    too_large | (bad_lead << 8) | (bad_lead << 16) | (bad_lead << 24), low) |
+      permute_bytes(bad_lead * 0x01010101u,
+                    bad_lead | ((surrogate | bad_lead) << 8) | (bad_lead << 16) | (bad_lead << 24),
+                    low ^ 0x8888u);
+  // By the high nibble of the byte itself, 8-B (a byte that is not a continuation byte after
+  // a lead fails the first rule anyway, so its entry is immaterial: bits 0-2 index it).
+  const std::uint32_t by_next_high = permute_bytes(
+      (overlong_2 | overlong_3 | overlong_4 | bad_lead) |
+          ((overlong_2 | overlong_3 | too_large | bad_lead) << 8) |
+          ((overlong_2 | surrogate | too_large | bad_lead) << 16) |
+          ((overlong_2 | surrogate | too_large | bad_lead) << 24),
+      0x3F3F3F3Fu, high_nibbles(word) & 0x7777u);
+  return {needs, bytewise::continuation(word), by_lead_high & by_lead_low & by_next_high};
+}
+
+}  // namespace parprim::cuda_efficient::utf8

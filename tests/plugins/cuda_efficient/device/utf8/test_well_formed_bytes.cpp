@@ -1,0 +1,120 @@
+// cuda_efficient's bytewise placement test (plugins/cuda_efficient/device/utf8/
+// well_formed_bytes.cuh), compiled for the CPU: that it says "well-formed" exactly when the
+// oracle does, and that what the decoding kernels conclude from it for a row (every byte a
+// unit start unless it is a continuation byte, every unit complete) is what units_of finds.
+// The GPU runs the same code inside its kernels; CI has no GPU, so this is where a change to
+// the tables fails first.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "device/utf8/byte_window.cuh"
+#include "device/utf8/well_formed_bytes.cuh"
+#include "lane_words.hpp"
+#include "parprim/utf8/reference.hpp"
+#include "parprim/utf8/well_formed.hpp"
+
+namespace ce = parprim::cuda_efficient::utf8;
+
+namespace {
+
+using parprim::cuda_efficient::utf8::testing::word_at;
+
+// Whether any byte of the input, or of the 3 zero bytes after it, is misplaced, taking the
+// words a kernel's lanes hold (4-byte aligned, the word before each beside it).
+bool any_misplaced(const std::vector<std::uint8_t>& in) {
+  const auto end = static_cast<std::int64_t>(in.size()) + 3;
+  for (std::int64_t p = 0; p < end; p += 4)
+    if (ce::place_bytes(word_at(in, p - 4), word_at(in, p)).misplaced() != 0) return true;
+  return false;
+}
+
+bool oracle_well_formed(const std::vector<std::uint8_t>& in) {
+  return parprim::utf8::validate_reference(in.data(), in.size()).ill_formed_subparts == 0;
+}
+
+// A kernel's conclusion for the lane holding bytes p..p+3: its own bytes well placed, and the
+// bytes next to them on the weaker test a segment's halo gets (the 2 bytes before, judged
+// without what lies before their word; the 3 after). Then every unit units_of finds in the
+// word is complete, and the units start at the bytes that are not continuation bytes.
+void check_conclusion(const std::vector<std::uint8_t>& in, std::int64_t p) {
+  const std::uint32_t before = word_at(in, p - 4), word = word_at(in, p),
+                      after = word_at(in, p + 4);
+  const bool own = ce::place_bytes(before, word).misplaced() == 0;
+  const bool bytes_before = (ce::place_bytes(0, before).unmet_needs() & 0xFFFF0000u) == 0;
+  const bool bytes_after = (ce::place_bytes(word, after).unmet_needs() & 0x00FFFFFFu) == 0;
+  if (!(own && bytes_before && bytes_after)) return;
+  const ce::word_units u = units_of(ce::byte_window{before, word, after});
+  const std::uint32_t not_continuation = ce::nibble_of(~ce::bytewise::continuation(word) & 0x80808080u);
+  INFO("word at " << p);
+  REQUIRE(u.starts == not_continuation);
+  REQUIRE(u.complete == u.starts);
+}
+
+void check_string(const std::vector<std::uint8_t>& in) {
+  REQUIRE(any_misplaced(in) == !oracle_well_formed(in));
+  for (std::int64_t p = 0; p < static_cast<std::int64_t>(in.size()); p += 4) check_conclusion(in, p);
+}
+
+}  // namespace
+
+TEST_CASE("cuda_efficient utf8: prmt's generic form, as the host emulates it") {
+  // Selector nibbles 0-7 pick bytes of {a, b}; with bit 3 set, the byte's top bit fills it.
+  REQUIRE(ce::permute_bytes(0x03020100u, 0x07060504u, 0x7531) == 0x07050301u);
+  REQUIRE(ce::permute_bytes(0x00008000u, 0, 0x9810) == 0xFF008000u);
+  // A selector's low 16 bits are all prmt reads.
+  REQUIRE((ce::low_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0xFABCu);
+  REQUIRE((ce::high_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0x4321u);
+}
+
+TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well-formed") {
+  SECTION("every 1- and 2-byte string, every 3- and 4-byte one over the boundary bytes") {
+    for (unsigned a = 0; a < 256; ++a) {
+      check_string({std::uint8_t(a)});
+      for (unsigned b = 0; b < 256; ++b) check_string({std::uint8_t(a), std::uint8_t(b)});
+    }
+    for (std::uint8_t a : parprim::utf8::boundary_bytes)
+      for (std::uint8_t b : parprim::utf8::boundary_bytes)
+        for (std::uint8_t c : parprim::utf8::boundary_bytes) {
+          check_string({a, b, c});
+          for (std::uint8_t d : parprim::utf8::boundary_bytes) check_string({a, b, c, d});
+        }
+  }
+  SECTION("text of every length of character, with and without corruptions (seed 20261127)") {
+    // Characters drawn from every length, a boundary byte now and then: words of well-formed
+    // text next to words holding an error, at every offset.
+    std::mt19937_64 rng(20261127);
+    const std::uint32_t firsts[] = {0x41, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0x10000, 0x10FFFF};
+    std::size_t well_formed_strings = 0, fast_lanes = 0;
+    for (int t = 0; t < 60000; ++t) {
+      std::vector<std::uint8_t> in;
+      const std::size_t length = 1 + rng() % 48;
+      const unsigned corruption = rng() % 3;  // none, rare, frequent
+      while (in.size() < length) {
+        if (corruption != 0 && rng() % (corruption == 1 ? 40 : 6) == 0) {
+          in.push_back(parprim::utf8::boundary_bytes[rng() % std::size(parprim::utf8::boundary_bytes)]);
+          continue;
+        }
+        std::uint32_t cp = rng() % 2 ? firsts[rng() % std::size(firsts)] : rng() % 0x110000;
+        if (!parprim::utf8::is_scalar(cp)) cp = 0x20AC;
+        std::uint8_t bytes[4];
+        const unsigned k = parprim::utf8::encode_one(cp, bytes);
+        in.insert(in.end(), bytes, bytes + k);
+      }
+      INFO("string " << t);
+      check_string(in);
+      if (oracle_well_formed(in)) {
+        ++well_formed_strings;
+        // Well-formed text takes the fast way in every lane: the test is not vacuous.
+        for (std::int64_t p = 0; p < static_cast<std::int64_t>(in.size()); p += 4) {
+          const std::uint32_t before = word_at(in, p - 4), word = word_at(in, p);
+          REQUIRE(ce::place_bytes(before, word).misplaced() == 0);
+          ++fast_lanes;
+        }
+      }
+    }
+    REQUIRE(well_formed_strings > 10000);
+    REQUIRE(fast_lanes > 50000);
+  }
+}
