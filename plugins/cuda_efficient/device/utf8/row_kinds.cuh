@@ -32,17 +32,26 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
 }
 
 /// The kinds of the segment's rows. Every lane of the warp calls it (shuffles and votes).
+/// Text with errors has one in nearly every row, where the test would only add to units_of's
+/// cost: after the first misplaced row, the later rows are not tested and go through units_of.
 template <int Rows>
 __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& rows) {
   static_assert(Rows + 2 <= 32, "the rows and the two halos are bits of one word");
+  constexpr std::uint32_t all_rows = (1u << Rows) - 1;
   const int lane = threadIdx.x & 31;
-  std::uint32_t ascii = 0, misplaced = 0;
+  std::uint32_t ascii = 0;
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) ascii |= static_cast<std::uint32_t>(rows.row_ascii(r)) << r;
+  if (ascii == all_rows) return {ascii, 0};  // the same in every lane, as every branch here
+  std::uint32_t misplaced = 0;
 #pragma unroll
   for (int r = 0; r < Rows; ++r) {
-    const bool is_ascii = rows.row_ascii(r);
-    ascii |= static_cast<std::uint32_t>(is_ascii) << r;
+    if (misplaced != 0) {
+      misplaced |= all_rows & ~((1u << r) - 1);
+      break;
+    }
     bool bad;
-    if (is_ascii) {  // the same in every lane
+    if ((ascii >> r) & 1u) {
       const std::uint32_t last_before =
           r > 0 ? __shfl_sync(full_warp, rows.word[r > 0 ? r - 1 : 0], 31)
                 : __shfl_sync(full_warp, rows.before_segment, 0);
@@ -53,21 +62,21 @@ __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& row
     }
     misplaced |= static_cast<std::uint32_t>(bad) << r;
   }
-  // The halo bytes next to the segment, where the row beside them is not ASCII (only that
-  // row's kind depends on them): the 2 before it and the 3 after it.
+  // The halo bytes next to the segment, where the first (last) row may still be well-formed:
+  // the 2 bytes before it and the 3 after it.
   std::uint32_t before_bad = 0, after_bad = 0;
-  if (!(ascii & 1u))
+  if (((ascii & 1u) | (misplaced & 3u)) == 0)
     before_bad = __any_sync(
         full_warp,
         lane == 0 && (place_bytes(0, rows.before_segment).unmet_needs() & 0xFFFF0000u) != 0);
-  if (!((ascii >> (Rows - 1)) & 1u))
+  if ((((ascii >> (Rows - 1)) & 1u) | ((misplaced >> (Rows - 2)) & 3u)) == 0)
     after_bad = __any_sync(
         full_warp, lane == 31 && (place_bytes(rows.word[Rows - 1], rows.after_segment)
                                       .unmet_needs() & 0x00FFFFFFu) != 0);
   // Bit 0 the bytes before the segment, bit r + 1 row r, bit Rows + 1 the bytes after it.
   const std::uint32_t extended = before_bad | (misplaced << 1) | (after_bad << (Rows + 1));
   const std::uint32_t near = extended | (extended >> 1) | (extended >> 2);  // rows r-1, r, r+1
-  return {ascii, ~near & ~ascii & ((1u << Rows) - 1)};
+  return {ascii, ~near & ~ascii & all_rows};
 }
 
 }  // namespace parprim::cuda_efficient::utf8

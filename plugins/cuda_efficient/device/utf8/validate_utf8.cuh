@@ -19,6 +19,12 @@
 
 namespace parprim::cuda_efficient::utf8 {
 
+// Twice the decoder's rows a warp: nothing is written, so a tile needs no shared memory for
+// its output, and the halo tests and the block's atomics are spread over twice the bytes.
+inline constexpr int validate_rows = 16;
+inline constexpr std::uint64_t validate_tile_bytes =
+    std::uint64_t(decode_block_threads) * 4 * validate_rows;
+
 __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_error,
                                  std::uint64_t n) {
   *errors = 0;
@@ -73,14 +79,14 @@ __global__ void __launch_bounds__(decode_block_threads)
 /// The validator of n bytes.
 class validator {
  public:
-  explicit validator(std::uint64_t n) : n_(n), tiles_(cuda::tiles_for(n, decode_tile)) {}
+  explicit validator(std::uint64_t n) : n_(n), tiles_(cuda::tiles_for(n, validate_tile_bytes)) {}
 
   void run(const std::uint8_t* in, std::uint64_t* errors, std::uint64_t* first_error,
            cudaStream_t stream) {
     clear_validation<<<1, 1, 0, stream>>>(errors, first_error, n_);
     PARPRIM_CUDA_CHECK_LAUNCH("clear_validation");
     if (n_ == 0) return;
-    validate_tile<decode_rows><<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
+    validate_tile<validate_rows><<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
         in, n_, errors, first_error);
     PARPRIM_CUDA_CHECK_LAUNCH("validate_tile");
   }
