@@ -69,6 +69,11 @@ bool plugin_client::offered(parprim_status status, const char* call) const {
   return true;
 }
 
+bool plugin_client::read_bytes(const plugin_buffer& src, std::uint64_t bytes) const {
+  return parprim_descriptor_has(d_, read_bytes) && d_->read_bytes &&
+         offered(d_->read_bytes(src.get(), bytes), "read_bytes");
+}
+
 bool plugin_client::flush_caches() const {
   return parprim_descriptor_has(d_, flush_caches) && d_->flush_caches &&
          offered(d_->flush_caches(), "flush_caches");

@@ -146,6 +146,11 @@ class backend {
   virtual bool release_stream() { throw error(PARPRIM_UNSUPPORTED, "no stream hold"); }
   /// The device's clocks now.
   virtual parprim_clocks read_clocks() { throw error(PARPRIM_UNSUPPORTED, "no clock reading"); }
+  /// Reads each byte of [src, src + bytes) once, in stream order, writing nothing a caller sees:
+  /// the roofline of an operation that only reads.
+  virtual void read_bytes(const void* /*src*/, std::uint64_t /*bytes*/) {
+    throw error(PARPRIM_UNSUPPORTED, "no read-only baseline");
+  }
 };
 
 namespace detail {
@@ -329,6 +334,9 @@ struct glue {
       *out = instance().read_clocks();
     });
   }
+  static parprim_status read_bytes(const void* src, std::uint64_t bytes) noexcept {
+    return guard([&] { instance().read_bytes(src, bytes); });
+  }
 
   static descriptor_storage& storage() {
     // Built in place once (its C pointers point into it) and never destroyed.
@@ -385,6 +393,7 @@ struct glue {
     d.hold_stream = &glue::hold_stream;
     d.release_stream = &glue::release_stream;
     d.read_clocks = &glue::read_clocks;
+    d.read_bytes = &glue::read_bytes;
   }
 
   static const parprim_plugin_descriptor* descriptor() noexcept {

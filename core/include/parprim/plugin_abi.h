@@ -273,6 +273,12 @@ typedef struct parprim_plugin_descriptor {
   parprim_status (*release_stream)(int32_t* timed_out);
   /* The device's clocks now. PARPRIM_UNAVAILABLE when they cannot be read here. */
   parprim_status (*read_clocks)(parprim_clocks* out);
+
+  /* Appended with the read-only baseline (docs/measurement.md): reads each of the `bytes` bytes
+     at `src` once, as fast as the domain can, and writes nothing a caller sees, in the plugin's
+     stream order. An operation that only reads (UTF-8 validation) is held to it as the others
+     are to `copy`. NULL, or PARPRIM_UNSUPPORTED: the runner records no read baseline. */
+  parprim_status (*read_bytes)(const void* src, uint64_t bytes);
 } parprim_plugin_descriptor;
 
 /* Whether descriptor d (its struct_size) includes the appended field `field`. */

@@ -82,6 +82,9 @@ class plugin_client {
   void upload(const plugin_buffer& dst, const void* src, std::uint64_t bytes) const;
   void download(void* dst, const plugin_buffer& src, std::uint64_t bytes) const;
   void copy(const plugin_buffer& dst, const plugin_buffer& src, std::uint64_t bytes) const;
+  /// The read-only baseline: false when the plugin does not offer it (built before it, or
+  /// PARPRIM_UNSUPPORTED).
+  bool read_bytes(const plugin_buffer& src, std::uint64_t bytes) const;
   void synchronize() const;
   plugin_plan create_plan(const problem& p, std::uint64_t n) const;
   void run(const plugin_plan& plan, const parprim_io& io) const;

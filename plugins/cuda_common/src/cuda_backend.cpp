@@ -112,6 +112,11 @@ void cuda_backend::copy(void* dst, const void* src, std::uint64_t bytes) {
     PARPRIM_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_));
 }
 
+void cuda_backend::read_bytes(const void* src, std::uint64_t bytes) {
+  ensure_ready();
+  reader_.read(src, bytes, properties_.multiProcessorCount, stream_);
+}
+
 void cuda_backend::synchronize() {
   ensure_ready();
   PARPRIM_CUDA_CHECK(cudaStreamSynchronize(stream_));

@@ -125,8 +125,11 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   r.clocks_note = sample.clocks_note();
   if (r.timing == PARPRIM_TIMING_OWN_REGION)
     r.call_time = timed(std::move(calls));
-  else if (!own_region)  // a whole course call (allocations, copies) has no copy roofline either
+  else if (!own_region) {  // a whole course call (allocations, copies) has no copy roofline either
     r.copy_time = copy_baseline(buffers, bytes, p.params);
+    // An operation that only reads is held to a pass that only reads as well.
+    if (p.is_validation()) r.read_time = read_baseline(buffers, bytes, p.params);
+  }
 
   if (settings_.end_to_end) {
     measurement_settings e2e = settings_;
@@ -161,6 +164,21 @@ const sample_stats& state_measurer::copy_baseline(
     return sample([&] { client_.copy(buffers.out, buffers.in, bytes); });
   });
   return copy_cache_.emplace(key, s).first->second;
+}
+
+const std::optional<sample_stats>& state_measurer::read_baseline(
+    const problem_buffers& buffers, std::uint64_t bytes,
+    const std::map<std::string, std::int64_t>& params) {
+  const auto key = std::make_pair(bytes, params);
+  if (auto it = read_cache_.find(key); it != read_cache_.end()) return it->second;
+  std::optional<sample_stats> s;
+  if (client_.read_bytes(buffers.in, 0)) {  // offered: a plugin built before it says no
+    sampler sample(client_, settings_, false);
+    s = measure_in_mode(sample, settings_, [&] {
+      return sample([&] { client_.read_bytes(buffers.in, bytes); });
+    });
+  }
+  return read_cache_.emplace(key, s).first->second;
 }
 
 }  // namespace parprim::runner

@@ -34,6 +34,10 @@ class state_measurer {
   void measure(record& r, const state_views& inputs, bool& planned);
   const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes,
                                     const std::map<std::string, std::int64_t>& params);
+  /// The read-only pass over the input's bytes, where the plugin offers one.
+  const std::optional<sample_stats>& read_baseline(
+      const problem_buffers& buffers, std::uint64_t bytes,
+      const std::map<std::string, std::int64_t>& params);
 
   const plugin_client& client_;
   const measurement_settings& settings_;
@@ -42,6 +46,9 @@ class state_measurer {
   // live (the nccl plugin's `gpus` shards them across more GPUs, and the copy with them).
   std::map<std::pair<std::uint64_t, std::map<std::string, std::int64_t>>, sample_stats>
       copy_cache_;
+  std::map<std::pair<std::uint64_t, std::map<std::string, std::int64_t>>,
+           std::optional<sample_stats>>
+      read_cache_;
 };
 
 }  // namespace parprim::runner

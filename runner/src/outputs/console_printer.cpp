@@ -20,9 +20,9 @@ std::string cell_text(const table& t, const record* r) {
   if (r->timing == PARPRIM_TIMING_WHOLE_CALL)
     return fmt::format("{} ±{:.0f}% whole call{}", format_time(r->time->median),
                        r->time->noise * 100, sample_marks(t, *r));
-  return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%{}", format_time(r->time->median),
+  return fmt::format("{} ±{:.0f}% {:.1f} GB/s {:.0f}%{}{}", format_time(r->time->median),
                      r->time->noise * 100, r->gb_per_second(), r->fraction_of_copy() * 100,
-                     sample_marks(t, *r));
+                     read_share(*r, " ({:.0f}% read)"), sample_marks(t, *r));
 }
 
 }  // namespace
@@ -40,7 +40,8 @@ void print_console(std::ostream& os, const results& res) {
                  p.unavailable_reason);
   }
   fmt::print(os,
-             "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth\n"
+             "cells: median time ±relative noise, throughput, % of the backend's copy bandwidth (and of "
+             "its read-only pass, for validation)\n"
              "samples: {} on GPUs, {} on CPUs (docs/measurement.md)\n",
              c.device_mode, c.host_mode);
   // Said once per backend and reason, not per state.

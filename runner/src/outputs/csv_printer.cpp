@@ -25,12 +25,12 @@ void write_csv(const std::filesystem::path& path, const results& res) {
   f << "benchmark,operation,form,type,variant,params,n,distribution,errors,seed,backend,status,"
        "median_s,min_s,max_s,noise,samples,copy_median_s,end_to_end_median_s,timing,call_median_s,"
        "bytes_moved,"
-       "elements_per_s,gb_per_s,copy_gb_per_s,fraction_of_copy,mode,batch_runs,launches_queued,"
+       "elements_per_s,gb_per_s,copy_gb_per_s,fraction_of_copy,read_median_s,fraction_of_read,mode,batch_runs,launches_queued,"
        "host_median_s,sm_mhz_min,max_sm_mhz,throttled,reason\n";
   for (const auto& r : res.records) {
     fmt::print(f,
                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.0f},{:.6g},{:.6g},{:"
-               ".6g},{:.4f},{},{},{},{},{},{},{},{}\n",
+               ".6g},{:.4f},{},{:.4f},{},{},{},{},{},{},{},{}\n",
                field(r.benchmark), to_string(r.task.operation), field(r.task.form()),
                to_string(r.task.dtype), field(r.task.variant), field(r.params_suffix()), r.n,
                to_string(r.input), r.error_rate, r.seed, field(r.backend), to_string(r.status),
@@ -40,7 +40,8 @@ void write_csv(const std::filesystem::path& path, const results& res) {
                number(r.copy_time, &sample_stats::median),
                number(r.end_to_end_time, &sample_stats::median), to_string(r.timing),
                number(r.call_time, &sample_stats::median), r.bytes_moved, r.elements_per_second(),
-               r.gb_per_second(), r.copy_gb_per_second(), r.fraction_of_copy(), to_string(r.mode),
+               r.gb_per_second(), r.copy_gb_per_second(), r.fraction_of_copy(),
+               number(r.read_time, &sample_stats::median), r.fraction_of_read(), to_string(r.mode),
                r.batch_runs, r.launches_queued ? 1 : 0, number(r.host_time, &sample_stats::median),
                r.clocks ? std::to_string(r.clocks->sm_mhz_min) : "",
                r.clocks ? std::to_string(r.clocks->max_sm_mhz) : "",

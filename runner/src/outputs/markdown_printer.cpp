@@ -23,9 +23,9 @@ std::string cell(const table& t, const record* r) {
   const std::string host = r->launches_queued && r->host_time
                                ? fmt::format("<br>host {}", format_time(r->host_time->median))
                                : "";
-  return fmt::format("{} ±{:.0f}%{}<br>{:.1f} GB/s, {:.0f}% copy{}", format_time(r->time->median),
+  return fmt::format("{} ±{:.0f}%{}<br>{:.1f} GB/s, {:.0f}% copy{}{}", format_time(r->time->median),
                      r->time->noise * 100, marks, r->gb_per_second(), r->fraction_of_copy() * 100,
-                     host);
+                     read_share(*r, ", {:.0f}% read"), host);
 }
 }  // namespace
 
@@ -45,7 +45,9 @@ std::string to_markdown(const results& res) {
   fmt::print(os,
              "\nEach cell: median device-resident time ± relative noise; throughput by the "
              "operation's byte model; that throughput as a share of the same backend's copy "
-             "bandwidth measured in this run. Cells marked *own timer*: the region the plugin's "
+             "bandwidth measured in this run (for an operation that only reads, UTF-8 "
+             "validation, its share of the backend's read-only pass as well: *% read*). Cells "
+             "marked *own timer*: the region the plugin's "
              "code timed itself (a course project's timer around its kernels), then the "
              "runner's time of the whole call, allocations and copies included; *whole call*: "
              "the code timed no region of its own (the record's timing_note says why), so the "

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -46,6 +47,10 @@ std::string format_time(double seconds);
 /// table mixes modes (" [hot]"), and a clock that fell during sampling
 /// (" THROTTLED 1410/1980 MHz"). Empty when there is nothing to say.
 std::string sample_marks(const table& t, const record& r);
+
+/// An operation that only reads, beside its share of the copy: its share of the read-only pass,
+/// `pattern` formatting the percentage (" ({:.0f}% read)"). Empty without a read baseline.
+std::string read_share(const record& r, std::string_view pattern);
 
 void print_console(std::ostream& os, const results& r);
 nlohmann::json to_json(const results& r);

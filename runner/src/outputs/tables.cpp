@@ -22,6 +22,11 @@ std::string sample_marks(const table& t, const record& r) {
   return marks;
 }
 
+std::string read_share(const record& r, std::string_view pattern) {
+  if (!r.read_time) return {};
+  return fmt::format(fmt::runtime(pattern), r.fraction_of_read() * 100);
+}
+
 std::vector<table> make_tables(const std::vector<record>& records) {
   std::vector<table> tables;
   std::map<std::string, std::size_t> index;  // title -> table

@@ -86,6 +86,9 @@ struct record {
   // Device-resident time of the operation and of the backend's copy of the input bytes.
   std::optional<sample_stats> time;
   std::optional<sample_stats> copy_time;
+  // An operation that only reads (UTF-8 validation): the backend's read-only pass over the
+  // input bytes, where it offers one.
+  std::optional<sample_stats> read_time;
   std::optional<sample_stats> end_to_end_time;  // upload + run + download
   // How `time` was taken: the runner's timer around run() on resident buffers, or the region
   // the plugin timed itself (then `call_time` is the runner's timer around the same calls).
@@ -125,6 +128,17 @@ struct record {
   double fraction_of_copy() const {
     const double copy = copy_gb_per_second();
     return time && copy > 0 ? gb_per_second() / copy : 0;  // n = 0 moves no bytes
+  }
+  /// Read-only bandwidth: the input bytes read once.
+  double read_gb_per_second() const {
+    return read_time && read_time->median > 0
+               ? double(n) * double(dtype_size(task.dtype)) / read_time->median / 1e9
+               : 0;
+  }
+  /// The operation's bandwidth as a fraction of the read-only pass's (0 without one).
+  double fraction_of_read() const {
+    const double read = read_gb_per_second();
+    return time && read > 0 ? gb_per_second() / read : 0;
   }
   /// "backend/variant[params]"; a record with no variant (a backend unavailable here) is the
   /// backend alone.

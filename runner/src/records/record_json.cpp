@@ -96,6 +96,7 @@ json record_to_json(const record& r) {
             {"sandbox_refusals", r.sandbox_refusals},
             {"time_s", stats_json(r.time)},
             {"copy_time_s", stats_json(r.copy_time)},
+            {"read_time_s", stats_json(r.read_time)},
             {"end_to_end_time_s", stats_json(r.end_to_end_time)},
             {"timing", to_string(r.timing)},
             {"timing_note", r.timing_note},
@@ -112,7 +113,9 @@ json record_to_json(const record& r) {
             {"elements_per_second", r.elements_per_second()},
             {"gb_per_second", r.gb_per_second()},
             {"copy_gb_per_second", r.copy_gb_per_second()},
-            {"fraction_of_copy", r.fraction_of_copy()}};
+            {"fraction_of_copy", r.fraction_of_copy()},
+            {"read_gb_per_second", r.read_gb_per_second()},
+            {"fraction_of_read", r.fraction_of_read()}};
   switch (p.operation) {
     case PARPRIM_OP_SCAN:
       j["scan_kind"] = to_string(p.scan_kind);
@@ -192,6 +195,7 @@ record record_from_json(const json& j) {
     r.sandbox_refusals = s->get<std::vector<std::string>>();
   r.time = stats_from_json(j.value("time_s", json(nullptr)));
   r.copy_time = stats_from_json(j.value("copy_time_s", json(nullptr)));
+  r.read_time = stats_from_json(j.value("read_time_s", json(nullptr)));  // absent before it
   r.end_to_end_time = stats_from_json(j.value("end_to_end_time_s", json(nullptr)));
   // Files from before the field existed hold resident times.
   r.timing = parse_timing_basis(j.value("timing", "resident")).value_or(PARPRIM_TIMING_RESIDENT);

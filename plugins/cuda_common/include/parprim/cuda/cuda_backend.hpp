@@ -4,7 +4,7 @@
 // turn, so the host copy of one chunk overlaps the DMA of the other, which is what a careful
 // user gets and what the end-to-end time reports. All work runs on one non-blocking stream; the
 // timer records CUDA events on it, and the measurement hooks (cache flush, stream hold, NVML
-// clocks) are here, so every CUDA plugin, the SDK's included, has them. Nothing touches the GPU
+// clocks, the read-only baseline) are here, so every CUDA plugin, the SDK's included, has them. Nothing touches the GPU
 // before it is needed, so a plugin loads and answers "unavailable" on a machine without one.
 #pragma once
 
@@ -16,6 +16,7 @@
 
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/l2_flush.hpp"
+#include "parprim/cuda/read_pass.hpp"
 #include "parprim/cuda/stream_hold.hpp"
 #include "parprim/plugin.hpp"
 
@@ -44,6 +45,8 @@ class cuda_backend : public backend {
   bool release_stream() override;
   /// Through NVML; PARPRIM_UNAVAILABLE without it.
   parprim_clocks read_clocks() override;
+  /// One kernel reads each byte once, 16 bytes a load (read_pass.hpp).
+  void read_bytes(const void* src, std::uint64_t bytes) override;
 
   /// The plugin's stream, created with the context on first use.
   cudaStream_t stream();
@@ -63,6 +66,7 @@ class cuda_backend : public backend {
   std::array<cudaEvent_t, 2> staging_free_{};
   l2_flush flush_;
   stream_hold hold_;
+  read_pass reader_;
 };
 
 }  // namespace parprim::cuda
