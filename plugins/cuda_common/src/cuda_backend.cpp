@@ -114,7 +114,7 @@ void cuda_backend::copy(void* dst, const void* src, std::uint64_t bytes) {
 
 void cuda_backend::read_bytes(const void* src, std::uint64_t bytes) {
   ensure_ready();
-  reader_.read(src, bytes, properties_.multiProcessorCount, stream_);
+  reader_.read(src, bytes, stream_);
 }
 
 void cuda_backend::synchronize() {

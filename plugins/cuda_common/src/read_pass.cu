@@ -8,28 +8,28 @@ namespace parprim::cuda {
 namespace {
 
 constexpr int read_threads = 256;
-constexpr int blocks_per_sm = 8;  // 2048 threads an SM: enough loads in flight for HBM
+constexpr int vectors_per_thread = 4;  // 16 KiB a block, all its loads issued before any use
+constexpr std::uint64_t tile_vectors = std::uint64_t(read_threads) * vectors_per_thread;
 
-/// Each thread XORs what it reads; the result is stored only where it equals `never`, a value
-/// the host picks and the compiler cannot know, so every load stays and nothing is written.
+/// Block b reads the b-th 16 KiB of the aligned part, each of its loads one coalesced 4 KiB
+/// row, as a tiled kernel that only reads does (a grid-stride loop over the whole array
+/// measured 2.61 TB/s on the H100 where such a kernel validated ASCII at 2.64). Each thread
+/// XORs what it reads; the result is stored only where it equals `never`, a value the host
+/// picks and the compiler cannot know, so every load stays and nothing is written.
 __global__ void __launch_bounds__(read_threads)
     read_bytes_kernel(const uint4* vectors, std::uint64_t count, const std::uint8_t* head,
                       unsigned head_bytes, const std::uint8_t* tail, unsigned tail_bytes,
                       std::uint32_t never, std::uint32_t* sink) {
-  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
-  std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t base = std::uint64_t(blockIdx.x) * tile_vectors + threadIdx.x;
+  uint4 v[vectors_per_thread];
+#pragma unroll
+  for (int k = 0; k < vectors_per_thread; ++k) {
+    const std::uint64_t i = base + std::uint64_t(k) * read_threads;
+    v[k] = i < count ? vectors[i] : make_uint4(0, 0, 0, 0);
+  }
   std::uint32_t x = 0;
-  // Four independent loads a step, so that each thread keeps several in flight.
-  for (; i + 3 * stride < count; i += 4 * stride) {
-    const uint4 a = vectors[i], b = vectors[i + stride], c = vectors[i + 2 * stride],
-                d = vectors[i + 3 * stride];
-    x ^= a.x ^ a.y ^ a.z ^ a.w ^ b.x ^ b.y ^ b.z ^ b.w ^ c.x ^ c.y ^ c.z ^ c.w ^ d.x ^ d.y ^
-         d.z ^ d.w;
-  }
-  for (; i < count; i += stride) {
-    const uint4 a = vectors[i];
-    x ^= a.x ^ a.y ^ a.z ^ a.w;
-  }
+#pragma unroll
+  for (int k = 0; k < vectors_per_thread; ++k) x ^= v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
   // The bytes before the first 16-byte boundary and after the last (fewer than 16 each).
   if (blockIdx.x == 0 && threadIdx.x < head_bytes) x ^= head[threadIdx.x];
   if (blockIdx.x == 0 && threadIdx.x < tail_bytes) x ^= tail[threadIdx.x];
@@ -42,7 +42,7 @@ read_pass::~read_pass() {
   if (sink_) cudaFree(sink_);  // nothing to report from a destructor
 }
 
-void read_pass::read(const void* src, std::uint64_t bytes, int sms, cudaStream_t stream) {
+void read_pass::read(const void* src, std::uint64_t bytes, cudaStream_t stream) {
   if (bytes == 0) return;
   if (!sink_) PARPRIM_CUDA_CHECK(cudaMalloc(&sink_, sizeof(std::uint32_t)));
   const auto* p = static_cast<const std::uint8_t*>(src);
@@ -50,9 +50,8 @@ void read_pass::read(const void* src, std::uint64_t bytes, int sms, cudaStream_t
   const std::uint64_t head = std::min<std::uint64_t>((16 - address % 16) % 16, bytes);
   const std::uint64_t count = (bytes - head) / 16;
   const std::uint64_t tail = bytes - head - 16 * count;
-  const std::uint64_t needed = (count + read_threads - 1) / read_threads;
-  const auto blocks = static_cast<unsigned>(
-      std::max<std::uint64_t>(1, std::min<std::uint64_t>(needed, std::uint64_t(sms) * blocks_per_sm)));
+  const auto blocks =
+      static_cast<unsigned>(std::max<std::uint64_t>(1, (count + tile_vectors - 1) / tile_vectors));
   read_bytes_kernel<<<blocks, read_threads, 0, stream>>>(
       reinterpret_cast<const uint4*>(p + head), count, p, static_cast<unsigned>(head),
       p + head + 16 * count, static_cast<unsigned>(tail), 0x9E3779B9u, sink_);
