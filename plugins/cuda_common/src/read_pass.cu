@@ -12,10 +12,10 @@ constexpr int vectors_per_thread = 4;  // 16 KiB a block, all its loads issued b
 constexpr std::uint64_t tile_vectors = std::uint64_t(read_threads) * vectors_per_thread;
 
 /// Block b reads the b-th 16 KiB of the aligned part, each of its loads one coalesced 4 KiB
-/// row, as a tiled kernel that only reads does (a grid-stride loop over the whole array
-/// measured 2.61 TB/s on the H100 where such a kernel validated ASCII at 2.64). Each thread
-/// XORs what it reads; the result is stored only where it equals `never`, a value the host
-/// picks and the compiler cannot know, so every load stays and nothing is written.
+/// row: the shape of the kernels it is the roofline of (a grid-stride loop read at the same
+/// rate on the H100, 2.61 against 2.57 TB/s: docs/results/h100-2026-11-27-read-baseline). Each
+/// thread XORs what it reads; the result is stored only where it equals `never`, a value the
+/// host picks and the compiler cannot know, so every load stays and nothing is written.
 __global__ void __launch_bounds__(read_threads)
     read_bytes_kernel(const uint4* vectors, std::uint64_t count, const std::uint8_t* head,
                       unsigned head_bytes, const std::uint8_t* tail, unsigned tail_bytes,
