@@ -3,6 +3,7 @@
 // cuts them. The conformance suite tests the plugins through the ABI, with one path each.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +52,42 @@ TEST_CASE("host utf8: each vector path decodes, counts and validates as the orac
           CHECK(w.units == v.ill_formed_subparts);
           CHECK(w.first_error == v.first_error);
         }
+}
+
+TEST_CASE("host utf8: every short string over the boundary bytes, across a 64-byte block edge") {
+  // Each 3-byte string over the boundary bytes, then a fourth byte (80, BF or an ASCII letter),
+  // once with the block edge (the AVX-512 decoder's, which finds a unit's bytes in two blocks)
+  // after each of its bytes: in block k, byte 64 k + 63 - d is its first, for d = k % 4.
+  std::vector<std::uint8_t> strings;
+  for (const std::uint8_t x : utf8::boundary_bytes)
+    for (const std::uint8_t y : utf8::boundary_bytes)
+      for (const std::uint8_t z : utf8::boundary_bytes)
+        for (const std::uint8_t w : {0x80, 0xBF, 0x41}) strings.insert(strings.end(), {x, y, z, w});
+  const std::uint64_t count = strings.size() / 4, n = count * 4 * 64;
+  std::vector<std::uint8_t> text(n, 0x61);
+  for (std::uint64_t s = 0; s < count; ++s)
+    for (unsigned d = 0; d < 4; ++d) {
+      const std::uint64_t block = 4 * s + d;
+      std::copy_n(strings.begin() + std::int64_t(4 * s), 4, text.begin() + std::int64_t(64 * block + 63 - d));
+    }
+  std::vector<std::uint32_t> want(n);
+  want.resize(utf8::decode_reference(text.data(), n, want.data()));
+  const auto v = utf8::validate_reference(text.data(), n);
+  for (const isa path : paths_here()) {
+    CAPTURE(to_string(path));
+    std::vector<std::uint32_t> got(n + 1, 0xDEADBEEF);
+    const auto r = host::utf8::decode_stretch_on<decode_mode::write>(path, text.data(), 0, n, n,
+                                                                     got.data());
+    CHECK(got[r.units] == 0xDEADBEEF);
+    REQUIRE(r.units == want.size());
+    // The first code point that differs, and its block (not the 12 MB vectors, on a failure).
+    const auto differs = std::mismatch(want.begin(), want.end(), got.begin()).first - want.begin();
+    CHECK(differs == std::int64_t(want.size()));
+    const auto w = host::utf8::decode_stretch_on<decode_mode::validate>(path, text.data(), 0, n,
+                                                                        n, nullptr);
+    CHECK(w.units == v.ill_formed_subparts);
+    CHECK(w.first_error == v.first_error);
+  }
 }
 
 TEST_CASE("host utf8: stretches cut anywhere near a boundary join into the whole decoding") {

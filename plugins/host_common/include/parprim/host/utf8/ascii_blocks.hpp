@@ -19,6 +19,12 @@ namespace parprim::host::utf8 {
 // tzcnt do in one uop each, without the flags dependency of shr by cl.
 #define PARPRIM_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
 
+// AVX-512 F and BW (the byte masks), VBMI (the two-register byte permute) and VBMI2 (the byte
+// compress): Ice Lake, Sapphire Rapids and later Intel cores, Zen 4 and Zen 5. AVX2 and BMI
+// too, for the ASCII blocks and the bit arithmetic beside them.
+#define PARPRIM_UTF8_AVX512_TARGET \
+  __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,avx2,bmi,bmi2")))
+
 /// 16 bytes a step (SSE2).
 struct sse2_blocks {
   static constexpr unsigned bytes = 16;

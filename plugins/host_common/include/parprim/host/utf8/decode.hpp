@@ -16,6 +16,7 @@
 #include "parprim/host/utf8/ascii_blocks.hpp"
 #include "parprim/host/utf8/isa.hpp"
 #include "parprim/host/utf8/units.hpp"
+#include "parprim/host/utf8/vector_decode512.hpp"
 #include "parprim/host/utf8/window_decode.hpp"
 
 namespace parprim::host::utf8 {
@@ -196,6 +197,47 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
   decode_blocks<avx2_blocks, Mode>(in, i, end, n, out, r);
   return r;
 }
+
+/// The AVX-512 decoder: the whole stretch in blocks of 64 bytes (vector_decode512.hpp), each
+/// classified one block ahead of the block whose units it writes, with no path of its own for
+/// ill-formed text and no scalar tail: the last blocks read as zeros past n and write under a
+/// mask. An all-ASCII block is widened without finding its units.
+template <decode_mode Mode>
+PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode_stretch_avx512(
+    const std::uint8_t* in, std::uint64_t begin, std::uint64_t end, std::uint64_t n,
+    std::uint32_t* out) {
+  namespace v = vector_decode512;
+  stretch_result r{0, n};
+  __m512i x = v::load_block(in, begin, n), classes;
+  v::block_masks m = v::classify(x, _mm512_setzero_si512(), v::block_masks{}, classes);
+  for (std::uint64_t at = begin; at < end; at += 64) {
+    const __m512i next_x = v::load_block(in, at + 64, n);
+    __m512i next_classes;
+    const v::block_masks next = v::classify(next_x, classes, m, next_classes);
+    const std::uint64_t in_stretch =
+        end - at >= 64 ? ~0ull : _bzhi_u64(~0ull, static_cast<unsigned>(end - at));
+    if (m.ascii == ~0ull) {
+      if constexpr (Mode == decode_mode::write) v::widen_ascii(x, in_stretch, out + r.units);
+      if constexpr (Mode != decode_mode::validate)
+        r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(in_stretch));
+    } else {
+      const v::block_units u = v::units_of(m, next);
+      const std::uint64_t starts = u.starts & in_stretch;
+      if constexpr (Mode == decode_mode::write) v::write_units(x, next_x, u, starts, out + r.units);
+      if constexpr (Mode == decode_mode::validate) {
+        const std::uint64_t bad = u.incomplete & in_stretch;
+        if (bad != 0 && r.units == 0) r.first_error = at + _tzcnt_u64(bad);
+        r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(bad));
+      } else {
+        r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(starts));
+      }
+    }
+    x = next_x;
+    classes = next_classes;
+    m = next;
+  }
+  return r;
+}
 #endif
 
 /// decode_stretch with the vector path of `i`.
@@ -203,8 +245,8 @@ template <decode_mode Mode>
 inline stretch_result decode_stretch_on(isa i, const std::uint8_t* in, std::uint64_t begin,
                                         std::uint64_t end, std::uint64_t n, std::uint32_t* out) {
 #if PARPRIM_HAVE_UTF8_SIMD
-  if (i == isa::avx2 || i == isa::avx512)  // no decoder of its own on AVX-512
-    return decode_stretch_avx2<Mode>(in, begin, end, n, out);
+  if (i == isa::avx512) return decode_stretch_avx512<Mode>(in, begin, end, n, out);
+  if (i == isa::avx2) return decode_stretch_avx2<Mode>(in, begin, end, n, out);
   if (i == isa::sse2) return decode_stretch<sse2_blocks, Mode>(in, begin, end, n, out);
 #endif
   (void)i;

@@ -74,7 +74,7 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch
 /// (vector_encode512.hpp), while at least 51 code points follow the step: a compress stores up
 /// to 48 bytes past its encoding, which the next 48 code points' bytes cover, and the last 3
 /// are stored byte by byte.
-PARPRIM_AVX512_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch_avx512(
+PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch_avx512(
     const std::uint32_t* in, std::uint64_t n, std::uint8_t* out) {
   constexpr std::uint64_t step = avx2_blocks::bytes;
   std::uint64_t i = 0, o = 0;

@@ -1,7 +1,7 @@
 // The widest vector path this CPU runs, chosen once at run time, so that one plugin binary
-// uses AVX-512 (VBMI2) or AVX2 where they exist and still runs on a baseline x86-64 (SSE2) or
-// elsewhere (scalar). avx512 is AVX2 plus the encoder's 16-lane step (vector_encode512.hpp);
-// the decoder runs its AVX2 path there.
+// uses AVX-512 (VBMI, VBMI2) or AVX2 where they exist and still runs on a baseline x86-64 (SSE2)
+// or elsewhere (scalar). avx512 is AVX2 plus the encoder's 16-lane step (vector_encode512.hpp)
+// and the decoder's 64-byte blocks (vector_decode512.hpp).
 #pragma once
 
 #include <string_view>
@@ -19,6 +19,7 @@ inline isa best_isa() {
         !__builtin_cpu_supports("bmi2"))
       return isa::sse2;
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vbmi") &&
                    __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt")
                ? isa::avx512
                : isa::avx2;

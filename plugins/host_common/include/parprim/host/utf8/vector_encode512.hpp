@@ -12,30 +12,25 @@
 
 #if PARPRIM_HAVE_UTF8_SIMD
 
-// AVX-512 F and BW (the byte masks) and VBMI2 (the byte compress): Ice Lake, Sapphire Rapids
-// and later Intel cores, Zen 4 and Zen 5. AVX2 and BMI too, for the ASCII blocks beside it.
-#define PARPRIM_AVX512_TARGET \
-  __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt,avx2,bmi,bmi2")))
-
 namespace parprim::host::utf8::vector_encode512 {
 
-PARPRIM_AVX512_TARGET inline __m512i all(std::uint32_t v) {
+PARPRIM_UTF8_AVX512_TARGET inline __m512i all(std::uint32_t v) {
   return _mm512_set1_epi32(static_cast<int>(v));
 }
 
 // The shifts by their zero-masked forms under a full mask (the same instruction): GCC 12's
 // unmasked forms pass _mm512_undefined_epi32() through, which -Wmaybe-uninitialized flags.
-PARPRIM_AVX512_TARGET inline __m512i shift_left(__m512i x, unsigned bits) {
+PARPRIM_UTF8_AVX512_TARGET inline __m512i shift_left(__m512i x, unsigned bits) {
   return _mm512_maskz_slli_epi32(0xFFFF, x, bits);
 }
-PARPRIM_AVX512_TARGET inline __m512i shift_left(__m512i x, __m512i bits) {
+PARPRIM_UTF8_AVX512_TARGET inline __m512i shift_left(__m512i x, __m512i bits) {
   return _mm512_maskz_sllv_epi32(0xFFFF, x, bits);
 }
 
 /// Encodes the sixteen code points at `in` to `out` (one 64-byte store) and returns how many
 /// bytes are the encoding (past them up to 48 bytes of garbage, for the caller's next store to
 /// overwrite).
-PARPRIM_AVX512_TARGET inline unsigned encode16(const std::uint32_t* in, std::uint8_t* out) {
+PARPRIM_UTF8_AVX512_TARGET inline unsigned encode16(const std::uint32_t* in, std::uint8_t* out) {
   __m512i cp = _mm512_loadu_si512(in);
   // Not a scalar value (above 10FFFF, or a surrogate): U+FFFD.
   const __mmask16 invalid =

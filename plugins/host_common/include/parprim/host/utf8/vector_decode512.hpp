@@ -1,0 +1,239 @@
+// UTF-8 decoding a 64-byte block at a time on AVX-512 (F, BW, VBMI, VBMI2), with no branch on
+// what the bytes are: well-formed or not, every block costs the same. docs/algorithms/utf8.md
+// ("The AVX-512 block decoder") explains it and measures it.
+//
+// The maximal-subpart rule as masks. A byte is *absorbed* by the unit before it when it is the
+// valid 2nd, 3rd or 4th byte of that unit's lead (Table 3-7: the 2nd byte's bounds depend on the
+// lead, the later ones are 80-BF); every other byte starts a unit. So, with bit k of a 64-bit
+// mask for byte k of the block:
+//   second = continuation & second byte in bounds for the byte before & (byte before leads >= 2)
+//   third  = continuation & (second << 1) & (lead of >= 3 bytes, two before)
+//   fourth = continuation & (third << 1) & (lead of 4 bytes, three before)
+//   starts = ~(second | third | fourth)
+// and a unit is a complete sequence when its lead is ASCII, or its last byte (the lead's length
+// - 1 later) is absorbed. The shifts carry bits over from the block before and the block after,
+// so a stretch's blocks are classified one ahead of the block whose units are written.
+#pragma once
+
+#include <cstdint>
+
+#include "parprim/host/utf8/ascii_blocks.hpp"
+#include "parprim/utf8/well_formed.hpp"
+
+#if PARPRIM_HAVE_UTF8_SIMD
+
+namespace parprim::host::utf8::vector_decode512 {
+
+// Conversions, permutes and alignments by their zero-masked forms under a full mask (the same
+// instructions): GCC 12's unmasked forms pass an undefined register through, which
+// -Wmaybe-uninitialized flags (as in vector_encode512.hpp).
+
+/// Bytes 0-15 of `x` (_mm512_castsi512_si128 is GCC 12's unmasked extract).
+PARPRIM_UTF8_AVX512_TARGET inline __m128i low_quarter(__m512i x) {
+  return _mm512_maskz_extracti32x4_epi32(0xF, x, 0);
+}
+
+/// Every byte of a register `v`.
+PARPRIM_UTF8_AVX512_TARGET inline __m512i bytes(int v) {
+  return _mm512_set1_epi8(static_cast<char>(v));
+}
+
+/// What a block's bytes are, bit k for byte k.
+struct block_masks {
+  std::uint64_t ascii = 0;
+  std::uint64_t lead2 = 0, lead3 = 0, lead4 = 0;  // leads of at least 2, at least 3, 4 bytes
+  std::uint64_t second = 0, third = 0, fourth = 0;  // absorbed as a unit's 2nd, 3rd, 4th byte
+};
+
+/// Each byte's class, looked up by its low 7 bits for bytes 80-FF (ASCII bytes have class 0).
+/// The low bits say what the byte is; the high four, for a lead, which 2nd bytes Table 3-7
+/// forbids after it, and for a continuation byte, which of those ranges it lies in: a 2nd byte
+/// is out of its lead's bounds exactly when the two classes share a high bit.
+namespace byte_class {
+inline constexpr std::uint8_t continuation = 0x01, lead2 = 0x02, lead3 = 0x04, lead4 = 0x08;
+// The ranges of 80-BF that some lead forbids: 80-9F (after E0), A0-BF (ED), 80-8F (F0), 90-BF (F4).
+inline constexpr std::uint8_t ranges[4][2] = {{0x80, 0x9F}, {0xA0, 0xBF}, {0x80, 0x8F}, {0x90, 0xBF}};
+
+constexpr std::uint8_t of(std::uint8_t b) {
+  const parprim::utf8::lead l = parprim::utf8::lead_of(b);
+  std::uint8_t c = 0;
+  if (parprim::utf8::is_continuation(b)) {
+    c = continuation;
+    for (unsigned r = 0; r < 4; ++r)
+      if (b >= ranges[r][0] && b <= ranges[r][1]) c |= static_cast<std::uint8_t>(0x10 << r);
+  } else if (l.length >= 2) {
+    c = static_cast<std::uint8_t>(lead2 | (l.length >= 3 ? lead3 : 0) | (l.length == 4 ? lead4 : 0));
+    for (unsigned r = 0; r < 4; ++r) {
+      // Forbidden: the range lies outside [first_low, first_high].
+      if (ranges[r][1] < l.first_low || ranges[r][0] > l.first_high)
+        c |= static_cast<std::uint8_t>(0x10 << r);
+    }
+  }
+  return c;
+}
+
+/// The table for bytes 80-FF, index b - 0x80.
+struct table {
+  alignas(64) std::uint8_t of_high_bytes[128];
+};
+inline constexpr table classes = [] {
+  table t{};
+  for (unsigned b = 0x80; b < 0x100; ++b) t.of_high_bytes[b - 0x80] = of(static_cast<std::uint8_t>(b));
+  return t;
+}();
+
+// The four ranges are exactly what each lead forbids: a 2nd byte out of bounds shares a high
+// bit with its lead, one in bounds none.
+constexpr bool ranges_are_exact() {
+  for (unsigned lead = 0xC2; lead <= 0xF4; ++lead)
+    for (unsigned b = 0x80; b <= 0xBF; ++b) {
+      const parprim::utf8::lead l = parprim::utf8::lead_of(static_cast<std::uint8_t>(lead));
+      const bool in_bounds = b >= l.first_low && b <= l.first_high;
+      const bool shares = (of(static_cast<std::uint8_t>(lead)) & of(static_cast<std::uint8_t>(b)) & 0xF0) != 0;
+      if (in_bounds == shares) return false;
+    }
+  return true;
+}
+static_assert(ranges_are_exact());
+}  // namespace byte_class
+
+/// The 64 bytes at `in + at` that lie before `n`; those at or past it read as 0 (ASCII: a
+/// sequence cut by the end of the input is incomplete, as the rule says).
+PARPRIM_UTF8_AVX512_TARGET inline __m512i load_block(const std::uint8_t* in, std::uint64_t at,
+                                                     std::uint64_t n) {
+  if (at + 64 <= n) return _mm512_loadu_si512(in + at);
+  const std::uint64_t valid = at < n ? _bzhi_u64(~0ull, static_cast<unsigned>(n - at)) : 0;
+  return _mm512_maskz_loadu_epi8(valid, in + at);
+}
+
+/// The masks of block `x`, given the classes and masks of the block before it: at a stretch's
+/// first block both are zero, which is exact, since a stretch begins at a unit start and no
+/// byte before one reaches past it. Its classes into `classes`.
+PARPRIM_UTF8_AVX512_TARGET inline block_masks classify(__m512i x, __m512i before_classes,
+                                                       const block_masks& before,
+                                                       __m512i& classes) {
+  const auto* table = reinterpret_cast<const __m512i*>(byte_class::classes.of_high_bytes);
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(x);
+  if (non_ascii == 0) {  // no leads, no continuation bytes: nothing to find (ASCII text)
+    classes = _mm512_setzero_si512();
+    block_masks ascii;
+    ascii.ascii = ~0ull;
+    return ascii;
+  }
+  classes = _mm512_maskz_permutex2var_epi8(non_ascii, _mm512_load_si512(table), x,
+                                           _mm512_load_si512(table + 1));
+  // Each byte's predecessor's class: byte 63 of the block before, then bytes 0..62 (vpermt2b).
+  const __m512i previous_index =
+      _mm512_set_epi8(126, 125, 124, 123, 122, 121, 120, 119, 118, 117, 116, 115, 114, 113, 112,
+                      111, 110, 109, 108, 107, 106, 105, 104, 103, 102, 101, 100, 99, 98, 97, 96,
+                      95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 83, 82, 81, 80, 79, 78, 77,
+                      76, 75, 74, 73, 72, 71, 70, 69, 68, 67, 66, 65, 64, 63);
+  const __m512i previous = _mm512_permutex2var_epi8(before_classes, previous_index, classes);
+
+  block_masks m;
+  m.ascii = ~non_ascii;
+  const std::uint64_t continuation = _mm512_test_epi8_mask(classes, bytes(byte_class::continuation));
+  m.lead2 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead2));
+  m.lead3 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead3));
+  m.lead4 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead4));
+  const std::uint64_t out_of_bounds =
+      _mm512_test_epi8_mask(previous, _mm512_and_si512(classes, bytes(0xF0)));
+
+  const auto after = [](std::uint64_t mask, std::uint64_t mask_before, unsigned k) {
+    return (mask << k) | (mask_before >> (64 - k));  // bit i: the mask's bit at byte i - k
+  };
+  m.second = continuation & ~out_of_bounds & after(m.lead2, before.lead2, 1);
+  m.third = continuation & after(m.second, before.second, 1) & after(m.lead3, before.lead3, 2);
+  m.fourth = continuation & after(m.third, before.third, 1) & after(m.lead4, before.lead4, 3);
+  return m;
+}
+
+/// A block's units, found from its masks and the next block's.
+struct block_units {
+  std::uint64_t starts;      // bit k: a unit starts at byte k
+  std::uint64_t incomplete;  // bit k: the unit starting there is ill-formed (one U+FFFD)
+  std::uint64_t longer[3];   // bit k: the unit starting there is at least 2, 3, 4 bytes long
+};
+
+inline block_units units_of(const block_masks& m, const block_masks& next) {
+  const auto ahead = [](std::uint64_t mask, std::uint64_t mask_next, unsigned k) {
+    return (mask >> k) | (mask_next << (64 - k));  // bit i: the mask's bit at byte i + k
+  };
+  block_units u;
+  u.starts = ~(m.second | m.third | m.fourth);
+  u.longer[0] = ahead(m.second, next.second, 1);
+  u.longer[1] = ahead(m.third, next.third, 2);
+  u.longer[2] = ahead(m.fourth, next.fourth, 3);
+  const std::uint64_t complete =
+      m.ascii | (u.longer[0] & ~m.lead3) | (u.longer[1] & ~m.lead4) | u.longer[2];
+  u.incomplete = u.starts & ~complete;
+  return u;
+}
+
+/// Writes the code points of the units of block `x` whose starts are in `starts` (a subset of
+/// u.starts holding its lowest bits) to `out`, sixteen a round, and nothing past them. A unit's
+/// bytes lie in `x` and the block after it, `next_x`.
+PARPRIM_UTF8_AVX512_TARGET inline void write_units(__m512i x, __m512i next_x,
+                                                   const block_units& u, std::uint64_t starts,
+                                                   std::uint32_t* out) {
+  const __m512i one = _mm512_set1_epi8(1);
+  // Per start, its length (1-4) and 8 when it is incomplete, in one byte.
+  __m512i length = one;
+  for (const std::uint64_t longer : u.longer)
+    length = _mm512_mask_add_epi8(length, longer, length, one);
+  length = _mm512_mask_add_epi8(length, u.incomplete, length, _mm512_set1_epi8(8));
+  const __m512i byte_index = _mm512_set_epi8(
+      63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+      40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+      17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m512i start_of = _mm512_maskz_compress_epi8(starts, byte_index);
+  __m512i length_of = _mm512_maskz_compress_epi8(starts, length);
+
+  // By length (the table's index is the length, 8 more when incomplete): where each of a
+  // lane's 4 bytes comes from, last byte lowest and the lead at byte length - 1, and which
+  // of their bits are payload.
+  const __m512i source = _mm512_set_epi32(0, 0, 0, 0x00010203, 0x00000102, 0x00000001, 0, 0,  //
+                                          0, 0, 0, 0x00010203, 0x00000102, 0x00000001, 0, 0);
+  const __m512i payload =
+      _mm512_set_epi32(0, 0, 0, 0x073F3F3F, 0x000F3F3F, 0x00001F3F, 0x0000007F, 0,  //
+                       0, 0, 0, 0x073F3F3F, 0x000F3F3F, 0x00001F3F, 0x0000007F, 0);
+  const __m512i broadcast_low_byte =
+      _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+  const __m512i replacement = _mm512_set1_epi32(0xFFFD);
+  std::uint64_t units = static_cast<std::uint64_t>(_mm_popcnt_u64(starts));
+  for (;;) {
+    const __m512i start = _mm512_maskz_cvtepu8_epi32(0xFFFF, low_quarter(start_of));
+    const __m512i len = _mm512_maskz_cvtepu8_epi32(0xFFFF, low_quarter(length_of));
+    const __m512i from = _mm512_add_epi8(_mm512_shuffle_epi8(start, broadcast_low_byte),
+                                         _mm512_maskz_permutexvar_epi32(0xFFFF, len, source));
+    __m512i cp = _mm512_and_si512(_mm512_permutex2var_epi8(x, from, next_x),
+                                  _mm512_maskz_permutexvar_epi32(0xFFFF, len, payload));
+    // 6 bits a byte into one value: bytes (0, 1) and (2, 3) as b0 + 64 b1, then w0 + 4096 w1.
+    cp = _mm512_madd_epi16(_mm512_maddubs_epi16(cp, _mm512_set1_epi16(0x4001)),
+                           _mm512_set1_epi32(0x10000001));
+    cp = _mm512_mask_mov_epi32(cp, _mm512_test_epi32_mask(len, _mm512_set1_epi32(8)), replacement);
+    if (units <= 16) {
+      _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFF, unsigned(units))), cp);
+      return;
+    }
+    _mm512_storeu_si512(out, cp);
+    out += 16;
+    units -= 16;
+    start_of = _mm512_maskz_alignr_epi32(0xFFFF, _mm512_setzero_si512(), start_of, 4);
+    length_of = _mm512_maskz_alignr_epi32(0xFFFF, _mm512_setzero_si512(), length_of, 4);
+  }
+}
+
+/// The 64 bytes of `x` widened to 64 code points at `out`, those of `keep` (a low mask) only.
+PARPRIM_UTF8_AVX512_TARGET inline void widen_ascii(__m512i x, std::uint64_t keep,
+                                                   std::uint32_t* out) {
+  for (unsigned q = 0; q < 4; ++q) {
+    const __m512i cp = _mm512_maskz_cvtepu8_epi32(0xFFFF, low_quarter(x));
+    _mm512_mask_storeu_epi32(out + 16 * q, static_cast<__mmask16>(keep >> (16 * q)), cp);
+    x = _mm512_maskz_alignr_epi32(0xFFFF, _mm512_setzero_si512(), x, 4);
+  }
+}
+
+}  // namespace parprim::host::utf8::vector_decode512
+
+#endif
