@@ -225,8 +225,11 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
       const std::uint64_t starts = u.starts & in_stretch;
       if constexpr (Mode == decode_mode::write) v::write_units(x, next_x, u, starts, out + r.units);
       if constexpr (Mode == decode_mode::validate) {
+        // Without a branch on whether the block holds an error (text with errors has them in
+        // every other block, at random): the first error's offset chosen by a conditional move.
         const std::uint64_t bad = u.incomplete & in_stretch;
-        if (bad != 0 && r.units == 0) r.first_error = at + _tzcnt_u64(bad);
+        const std::uint64_t offset = at + _tzcnt_u64(bad);
+        r.first_error = r.units == 0 && bad != 0 ? offset : r.first_error;
         r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(bad));
       } else {
         r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(starts));
