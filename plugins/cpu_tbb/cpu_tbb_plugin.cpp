@@ -7,9 +7,11 @@
 #include <cstring>
 #include <memory>
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_reduce.h>
 #include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/version.h>
@@ -224,6 +226,22 @@ class cpu_tbb_backend final : public host_backend {
       std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off,
                   std::min(chunk, bytes - off));
     });
+  }
+
+  /// The read-only baseline uses every thread too, in the copy's 1 MiB chunks.
+  void read_bytes(const void* src, std::uint64_t bytes) override {
+    constexpr std::uint64_t chunk = 1u << 20;
+    const std::uint64_t chunks = (bytes + chunk - 1) / chunk;
+    keep_read(tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, chunks), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t acc) {
+          for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
+            const std::uint64_t off = c * chunk;
+            acc |= or_of_bytes(static_cast<const char*>(src) + off, std::min(chunk, bytes - off));
+          }
+          return acc;
+        },
+        [](std::uint64_t a, std::uint64_t b) { return a | b; }));
   }
 
   std::unique_ptr<plan> create_plan(const problem& p, std::uint64_t n) override {

@@ -8,19 +8,20 @@ using nlohmann::json;
 using namespace parprim::runner::test;
 
 TEST_CASE("read baseline: validation records carry the read-only pass, decoding records do not") {
+  // cpu_tbb's pass runs on its threads in 1 MiB chunks, as its copy does: 2^20 + 5 crosses one.
   const fs::path dir = scratch("read_baseline");
   const fs::path cfg =
       write(dir, "c.yaml",
             std::string(quick_measurement) + "outputs: {json: " + (dir / "r.json").string() +
                 ", markdown: " + (dir / "r.md").string() + ", csv: " + (dir / "r.csv").string() +
-                "}\nbackends: [cpu_seq]\nbenchmarks:\n"
-                "  - {operation: utf8_decode, forms: [replace, validate], variants: [simd],\n"
-                "     distributions: [cjk], sizes: [0, 100003]}\n");
+                "}\nbackends: [cpu_seq, cpu_tbb]\nbenchmarks:\n"
+                "  - {operation: utf8_decode, forms: [replace, validate],\n"
+                "     variants: [simd, chunked], distributions: [cjk], sizes: [0, 100003, 2^20+5]}\n");
   const run_output out = run_runner(cfg.string() + " --no-progress");
   INFO(out.text);
   REQUIRE(out.status == 0);
   const json j = read_json(dir / "r.json");
-  REQUIRE(j["records"].size() == 4);
+  REQUIRE(j["records"].size() == 12);
   int validations = 0;
   for (const auto& r : j["records"]) {
     CAPTURE(r.dump());
@@ -37,14 +38,15 @@ TEST_CASE("read baseline: validation records carry the read-only pass, decoding 
                                 r["time_s"]["median"].get<double>();
         CHECK(r["fraction_of_read"].get<double>() == Approx(expected).epsilon(1e-9));
         CHECK(r["read_gb_per_second"].get<double>() ==
-              Approx(100003 / r["read_time_s"]["median"].get<double>() / 1e9).epsilon(1e-9));
+              Approx(r["n"].get<double>() / r["read_time_s"]["median"].get<double>() / 1e9)
+                  .epsilon(1e-9));
       }
     } else {
       CHECK(r["read_time_s"].is_null());
       CHECK(r["fraction_of_read"] == 0);
     }
   }
-  CHECK(validations == 2);
+  CHECK(validations == 6);
   // The tables say it beside the copy's share; the CSV has its columns.
   CHECK(out.text.find("% read)") != std::string::npos);
   std::ifstream md(dir / "r.md");
