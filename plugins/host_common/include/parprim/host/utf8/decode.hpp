@@ -201,7 +201,8 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
 /// The AVX-512 decoder: the whole stretch in blocks of 64 bytes (vector_decode512.hpp), each
 /// classified one block ahead of the block whose units it writes, with no path of its own for
 /// ill-formed text and no scalar tail: the last blocks read as zeros past n and write under a
-/// mask. An all-ASCII block is widened without finding its units.
+/// mask. An all-ASCII block is widened without finding its units; counting and validating skip
+/// runs of them.
 template <decode_mode Mode>
 PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode_stretch_avx512(
     const std::uint8_t* in, std::uint64_t begin, std::uint64_t end, std::uint64_t n,
@@ -210,7 +211,24 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
   stretch_result r{0, n};
   __m512i x = v::load_block(in, begin, n), classes;
   v::block_masks m = v::classify(x, _mm512_setzero_si512(), v::block_masks{}, classes);
-  for (std::uint64_t at = begin; at < end; at += 64) {
+  std::uint64_t at = begin;
+  while (at < end) {
+    if constexpr (Mode != decode_mode::write) {
+      // After an all-ASCII block, later ASCII blocks four at a time (one unit a byte, all
+      // complete), then the first block that is not, classified as the first of a stretch:
+      // an ASCII block before it carries nothing over.
+      if (m.ascii == ~0ull) {
+        std::uint64_t to = at + 64;
+        while (to + 256 <= end && v::all_ascii256(in + to)) to += 256;
+        if (to != at + 64) {
+          if constexpr (Mode == decode_mode::count) r.units += to - at;
+          at = to;
+          x = v::load_block(in, at, n);
+          m = v::classify(x, _mm512_setzero_si512(), v::block_masks{}, classes);
+          continue;
+        }
+      }
+    }
     const __m512i next_x = v::load_block(in, at + 64, n);
     __m512i next_classes;
     const v::block_masks next = v::classify(next_x, classes, m, next_classes);
@@ -238,6 +256,7 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
     x = next_x;
     classes = next_classes;
     m = next;
+    at += 64;
   }
   return r;
 }

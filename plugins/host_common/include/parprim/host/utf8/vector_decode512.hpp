@@ -106,6 +106,14 @@ PARPRIM_UTF8_AVX512_TARGET inline __m512i load_block(const std::uint8_t* in, std
   return _mm512_maskz_loadu_epi8(valid, in + at);
 }
 
+/// Whether the 256 bytes at `in` are all ASCII.
+PARPRIM_UTF8_AVX512_TARGET inline bool all_ascii256(const std::uint8_t* in) {
+  const __m512i any = _mm512_or_si512(
+      _mm512_or_si512(_mm512_loadu_si512(in), _mm512_loadu_si512(in + 64)),
+      _mm512_or_si512(_mm512_loadu_si512(in + 128), _mm512_loadu_si512(in + 192)));
+  return _mm512_movepi8_mask(any) == 0;
+}
+
 /// The masks of block `x`, given the classes and masks of the block before it: at a stretch's
 /// first block both are zero, which is exact, since a stretch begins at a unit start and no
 /// byte before one reaches past it. Its classes into `classes`.
