@@ -9,6 +9,7 @@
 #include "parprim/host/compact.hpp"
 #include "parprim/host/comparison_sort.hpp"
 #include "parprim/host/scan.hpp"
+#include "parprim/host/vector_paths.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "radix_sort_plan.hpp"
@@ -139,11 +140,11 @@ class cpu_seq_backend final : public host_backend {
   }
 
   std::string device_description() override {
-    return "one thread; UTF-8 vector path " + std::string(to_string(host::utf8::best_isa())) +
+    return "one thread; " + host::vector_paths()
 #if PARPRIM_HAVE_VQSORT
-           "; VQSort on Highway's " + vqsort_target() +
+           + "; VQSort on Highway's " + vqsort_target()
 #endif
-           "; compaction " + std::string(host::compact_isa());
+        ;
   }
 };
 

@@ -22,6 +22,7 @@
 #include "parprim/host/compact.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host/streaming_store.hpp"
+#include "parprim/host/vector_paths.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "utf8_plans.hpp"
@@ -214,7 +215,7 @@ class cpu_tbb_backend final : public host_backend {
   }
 
   std::string device_description() override {
-    return std::to_string(hardware_threads()) + " hardware threads";
+    return std::to_string(hardware_threads()) + " hardware threads; " + host::vector_paths();
   }
 
   /// The copy baseline uses every thread, as the parallel operations do.

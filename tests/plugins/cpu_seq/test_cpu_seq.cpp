@@ -1,3 +1,6 @@
+#include <string>
+
+#include "parprim/host/vector_paths.hpp"
 #include "plugin_fixture.hpp"
 
 using namespace parprim;
@@ -28,4 +31,11 @@ TEST_CASE("cpu_seq: a sort whose keys are all equal copies its input") {
   p.dtype = PARPRIM_U32;
   p.sort_payload = PARPRIM_SORT_PAIRS;
   CHECK_FALSE(test::check_against_oracle(client, p, 5000, distribution::all_equal, 3).has_value());
+}
+
+TEST_CASE("cpu_seq: its description names the vector paths this CPU runs") {
+  // The results' context keeps it, so a table read later says which code ran (issue 35).
+  const char* device = test::built_plugin("cpu_seq").descriptor().device_description();
+  REQUIRE(device);
+  CHECK(std::string(device).rfind("one thread; " + host::vector_paths(), 0) == 0);
 }

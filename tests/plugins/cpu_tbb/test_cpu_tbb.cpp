@@ -1,6 +1,8 @@
 #include <cstring>
 #include <fstream>
+#include <string>
 
+#include "parprim/host/vector_paths.hpp"
 #include "plugin_fixture.hpp"
 
 using namespace parprim;
@@ -80,4 +82,16 @@ TEST_CASE("cpu_tbb: the runner exits cleanly after TBB's workers ran, every time
     INFO(text);
     REQUIRE(status == 0);
   }
+}
+
+TEST_CASE("cpu_tbb: its description names the vector paths this CPU runs") {
+  // The results' context keeps it, so a table read later says which code ran (issue 35).
+  const std::string paths = host::vector_paths();
+  CHECK(paths.find("UTF-8 vector path " +
+                   std::string(host::utf8::to_string(host::utf8::best_isa()))) == 0);
+  const char* device = test::built_plugin("cpu_tbb").descriptor().device_description();
+  REQUIRE(device);
+  const std::string said = device, tail = " hardware threads; " + paths;
+  REQUIRE(said.size() > tail.size());
+  CHECK(said.compare(said.size() - tail.size(), tail.size(), tail) == 0);
 }
