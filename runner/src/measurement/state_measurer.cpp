@@ -153,31 +153,29 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   }
 }
 
-const sample_stats& state_measurer::copy_baseline(
-    const problem_buffers& buffers, std::uint64_t bytes,
-    const std::map<std::string, std::int64_t>& params) {
-  const auto key = std::make_pair(bytes, params);
-  if (auto it = copy_cache_.find(key); it != copy_cache_.end()) return it->second;
-  // In the operation's mode: the roofline of a cold sample is a cold copy.
+sample_stats state_measurer::time_baseline(const std::function<void()>& pass) {
+  // In the operation's mode: the roofline of a cold sample is a cold pass.
   sampler sample(client_, settings_, false);
-  const sample_stats s = measure_in_mode(sample, settings_, [&] {
-    return sample([&] { client_.copy(buffers.out, buffers.in, bytes); });
-  });
-  return copy_cache_.emplace(key, s).first->second;
+  return measure_in_mode(sample, settings_, [&] { return sample(pass); });
+}
+
+const sample_stats& state_measurer::copy_baseline(const problem_buffers& buffers,
+                                                  std::uint64_t bytes,
+                                                  const baseline_key::second_type& params) {
+  const baseline_key key{bytes, params};
+  if (auto it = copy_cache_.find(key); it != copy_cache_.end()) return it->second;
+  return copy_cache_
+      .emplace(key, time_baseline([&] { client_.copy(buffers.out, buffers.in, bytes); }))
+      .first->second;
 }
 
 const std::optional<sample_stats>& state_measurer::read_baseline(
-    const problem_buffers& buffers, std::uint64_t bytes,
-    const std::map<std::string, std::int64_t>& params) {
-  const auto key = std::make_pair(bytes, params);
+    const problem_buffers& buffers, std::uint64_t bytes, const baseline_key::second_type& params) {
+  const baseline_key key{bytes, params};
   if (auto it = read_cache_.find(key); it != read_cache_.end()) return it->second;
   std::optional<sample_stats> s;
-  if (client_.read_bytes(buffers.in, 0)) {  // offered: a plugin built before it says no
-    sampler sample(client_, settings_, false);
-    s = measure_in_mode(sample, settings_, [&] {
-      return sample([&] { client_.read_bytes(buffers.in, bytes); });
-    });
-  }
+  if (client_.read_bytes(buffers.in, 0))  // offered: a plugin built before it says no
+    s = time_baseline([&] { client_.read_bytes(buffers.in, bytes); });
   return read_cache_.emplace(key, s).first->second;
 }
 

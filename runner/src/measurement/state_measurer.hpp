@@ -3,8 +3,11 @@
 // in-process mode (--no-isolation), so isolation changes no measured figure.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "config/config.hpp"
 #include "measurement/state_arena.hpp"
@@ -32,23 +35,23 @@ class state_measurer {
 
  private:
   void measure(record& r, const state_views& inputs, bool& planned);
+  // A baseline per size and parameter values: a parameter may change where the buffers live
+  // (the nccl plugin's `gpus` shards them across more GPUs, and the copy with them).
+  using baseline_key = std::pair<std::uint64_t, std::map<std::string, std::int64_t>>;
+  /// One baseline pass timed in the operation's sample mode.
+  sample_stats time_baseline(const std::function<void()>& pass);
   const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes,
-                                    const std::map<std::string, std::int64_t>& params);
+                                    const baseline_key::second_type& params);
   /// The read-only pass over the input's bytes, where the plugin offers one.
-  const std::optional<sample_stats>& read_baseline(
-      const problem_buffers& buffers, std::uint64_t bytes,
-      const std::map<std::string, std::int64_t>& params);
+  const std::optional<sample_stats>& read_baseline(const problem_buffers& buffers,
+                                                   std::uint64_t bytes,
+                                                   const baseline_key::second_type& params);
 
   const plugin_client& client_;
   const measurement_settings& settings_;
   bool device_lost_ = false;
-  // One copy baseline per size and parameter values: a parameter may change where the buffers
-  // live (the nccl plugin's `gpus` shards them across more GPUs, and the copy with them).
-  std::map<std::pair<std::uint64_t, std::map<std::string, std::int64_t>>, sample_stats>
-      copy_cache_;
-  std::map<std::pair<std::uint64_t, std::map<std::string, std::int64_t>>,
-           std::optional<sample_stats>>
-      read_cache_;
+  std::map<baseline_key, sample_stats> copy_cache_;
+  std::map<baseline_key, std::optional<sample_stats>> read_cache_;
 };
 
 }  // namespace parprim::runner
