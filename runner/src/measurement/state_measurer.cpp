@@ -153,7 +153,8 @@ void state_measurer::measure(record& r, const state_views& inputs, bool& planned
   }
 }
 
-sample_stats state_measurer::time_baseline(const std::function<void()>& pass) {
+template <class Pass>
+sample_stats state_measurer::time_baseline(const Pass& pass) {
   // In the operation's mode: the roofline of a cold sample is a cold pass.
   sampler sample(client_, settings_, false);
   return measure_in_mode(sample, settings_, [&] { return sample(pass); });

@@ -3,7 +3,6 @@
 // in-process mode (--no-isolation), so isolation changes no measured figure.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,8 +37,10 @@ class state_measurer {
   // A baseline per size and parameter values: a parameter may change where the buffers live
   // (the nccl plugin's `gpus` shards them across more GPUs, and the copy with them).
   using baseline_key = std::pair<std::uint64_t, std::map<std::string, std::int64_t>>;
-  /// One baseline pass timed in the operation's sample mode.
-  sample_stats time_baseline(const std::function<void()>& pass);
+  /// One baseline pass timed in the operation's sample mode (a template, so that no indirect
+  /// call sits in the timed region).
+  template <class Pass>
+  sample_stats time_baseline(const Pass& pass);
   const sample_stats& copy_baseline(const problem_buffers& buffers, std::uint64_t bytes,
                                     const baseline_key::second_type& params);
   /// The read-only pass over the input's bytes, where the plugin offers one.
