@@ -26,6 +26,7 @@
 #include "parprim/host_backend.hpp"
 #include "parprim/plugin.hpp"
 #include "utf8_plans.hpp"
+#include "worker_buffers.hpp"
 
 namespace parprim::cpu_tbb {
 namespace {
@@ -83,41 +84,34 @@ class compact_plan final : public plan {
         keep_(p),
         arena_(threads),
         parts_(n, part_elements<T>),
-        // One L2-sized buffer per worker (plus the lanes the SIMD compaction writes past its
-        // count), allocated here so that run() allocates nothing.
-        kept_(static_cast<std::size_t>(arena_.max_concurrency()),
-              std::vector<T>(part_elements<T> + 16)) {}
+        // Allocated here so that run() allocates nothing; the SIMD compaction writes up to 16
+        // lanes past its count. Always streamed: at 25% zeros a plain store's read of each
+        // output line is 0.75 more bytes of traffic per input byte.
+        kept_(arena_, part_elements<T> + 16, true) {}
 
   void run(const parprim_io& io) override {
     const T* in = io_in<T>(io);
     T* out = io_out<T>(io);
     std::uint64_t total = 0;  // written by the worker that finishes the last part
-    // A worker compacts its part into its own buffer while it counts (the part is read from
-    // memory once), then copies the kept elements to their place once the offset is known, with
-    // streaming stores: a plain store would first read each output line from memory
-    // (read-for-ownership), 0.75 more bytes of traffic per input byte at 25% zeros.
     parts_.run(
         arena_, std::uint64_t{0},
         [&](std::uint64_t b, std::uint64_t e) {
-          return host::compact_range(in + b, own_buffer(), e - b, keep_);
+          return host::compact_range(in + b, kept_.own(), e - b, keep_);
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept) {
-          host::stream_copy(out + offset, own_buffer(), kept);
-          host::finish_streaming();  // ordered before the worker's end joins the run
+          kept_.place(out + offset, kept);
           if (e == n_) total = offset + kept;
         });
     *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here
   }
 
  private:
-  T* own_buffer() { return kept_[tbb::this_task_arena::current_thread_index()].data(); }
-
   std::uint64_t n_;
   host::keep_rule<T> keep_;
   tbb::task_arena arena_;
   chained_parts<std::uint64_t> parts_;
-  std::vector<std::vector<T>> kept_;
+  worker_buffers<T> kept_;
 };
 
 template <class T>

@@ -24,6 +24,32 @@ TEST_CASE("cpu_tbb: every thread count gives the oracle's answer") {
   }
 }
 
+TEST_CASE("cpu_tbb: UTF-8 outputs large enough to be streamed give the oracle's answer") {
+  // Past 8 Mi bytes (decode) or code points (encode) the output's bound passes 32 MiB and the
+  // parts' buffers are placed with streaming stores (worker_buffers.hpp); below, plainly. Odd
+  // sizes, so that parts' outputs start and end inside cache lines.
+  const plugin_client client = test::built_plugin("cpu_tbb");
+  for (std::int64_t threads : {1, 3}) {
+    for (const std::uint64_t n : {std::uint64_t{(8u << 20) + 12347}, std::uint64_t{100003}}) {
+      for (const distribution d : {distribution::text_cjk, distribution::text_mixed}) {
+        const std::uint64_t seed = 20261127;
+        problem decode;
+        decode.operation = PARPRIM_OP_UTF8_DECODE;
+        decode.dtype = PARPRIM_U8;
+        decode.params["threads"] = threads;
+        problem encode = decode;
+        encode.operation = PARPRIM_OP_UTF8_ENCODE;
+        encode.dtype = PARPRIM_U32;
+        CAPTURE(threads, n, std::string(to_string(d)), seed);
+        CHECK_FALSE(test::check_input_against_oracle(client, decode,
+                                                     generate(PARPRIM_U8, d, n, seed, 1e-2)));
+        CHECK_FALSE(test::check_input_against_oracle(client, encode,
+                                                     generate(PARPRIM_U32, d, n, seed, 1e-2)));
+      }
+    }
+  }
+}
+
 TEST_CASE("cpu_tbb: the radix sort splits a bucket too large for one thread again, in parallel") {
   // Nine keys in ten are one key, so the first parallel split leaves one bucket of ~950000
   // keys, more than one thread sorts alone (4 cache sorts: 262144 u32 keys, 131072 pairs or
