@@ -49,3 +49,45 @@ TEST_CASE("worker_buffers: each worker places its own elements, streamed or not"
     CHECK(std::set<const std::uint32_t*>(owned.begin(), owned.end()).size() <= threads);
   }
 }
+
+TEST_CASE("worker_buffers: an output placed later goes out in pieces, whole and once") {
+  // Each case: a worker fills its buffer and places it later, then (as during its next part)
+  // places pieces of it while it fills its other buffer, and so on; its last output is placed
+  // when it leaves. The pieces' ends are rounded to the destination's lines, so a piece may be
+  // empty; what arrives must be every element exactly once, nothing around it touched.
+  constexpr std::size_t elements = 3000;
+  constexpr std::uint32_t untouched = 0xDEADBEEF;
+  tbb::task_arena arena(1);  // one worker: its parts follow each other as in chained_parts
+  for (const bool stream : {false, true}) {
+    for (const std::uint64_t pieces : {1, 3, 8}) {
+      worker_buffers<std::uint32_t> buffers(arena, elements, stream);
+      const std::size_t parts = 40;
+      std::vector<std::uint32_t> out(parts * (elements + 32), untouched);
+      std::vector<std::size_t> length(parts), at(parts);
+      arena.execute([&] {
+        for (std::size_t c = 0; c < parts; ++c) {
+          length[c] = c % 5 == 0 ? 0 : (c * 997) % elements + 1;
+          at[c] = c * (elements + 32) + (c * 7) % 16;
+          std::uint32_t* own = buffers.own();
+          for (std::uint64_t k = 0; k < pieces; ++k) {
+            for (std::size_t i = k * length[c] / pieces; i < (k + 1) * length[c] / pieces; ++i)
+              own[i] = static_cast<std::uint32_t>(c << 16 | i);
+            buffers.place_piece(k, pieces);
+          }
+          buffers.place_later(out.data() + at[c], length[c]);
+        }
+        buffers.place_pending();
+      });
+      CAPTURE(stream, pieces);
+      for (std::size_t c = 0; c < parts; ++c) {
+        const std::size_t first = c * (elements + 32);
+        for (std::size_t i = first; i < first + elements + 32; ++i) {
+          const bool inside = i >= at[c] && i < at[c] + length[c];
+          const std::uint32_t want =
+              inside ? static_cast<std::uint32_t>(c << 16 | (i - at[c])) : untouched;
+          if (out[i] != want) FAIL("part " << c << " element " << i - first << ": " << out[i]);
+        }
+      }
+    }
+  }
+}

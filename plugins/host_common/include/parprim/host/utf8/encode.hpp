@@ -1,7 +1,8 @@
 // The CPU UTF-8 encoder (docs/algorithms/utf8.md): ASCII code points narrowed a register at a
 // time, every other one by the branch-free step of units.hpp, which stores a whole word and
 // advances by the sequence's length. Like the decoder, it runs on a stretch of the input, so
-// that a parallel encoder's parts are encoded apart (`encoded_length_of` is their first pass).
+// that a parallel encoder's parts are encoded apart (cpu_tbb encodes each into a buffer of its
+// own, and places it once the parts before it are encoded).
 #pragma once
 
 #include <algorithm>
@@ -14,13 +15,6 @@
 #include "parprim/host/utf8/vector_encode512.hpp"
 
 namespace parprim::host::utf8 {
-
-/// The bytes n code points encode to.
-inline std::uint64_t encoded_length_of(const std::uint32_t* in, std::uint64_t n) {
-  std::uint64_t bytes = 0;
-  for (std::uint64_t i = 0; i < n; ++i) bytes += parprim::utf8::encoded_length(in[i]);
-  return bytes;
-}
 
 /// Encodes n code points to `out` and returns the bytes written. Nothing is stored past them:
 /// the last three code points are stored byte by byte (a word store writes up to 3 bytes past
