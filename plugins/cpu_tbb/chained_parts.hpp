@@ -35,11 +35,9 @@ class chained_parts {
 
   /// reduce(begin, end) -> Carry; combine(Carry, Carry) -> Carry;
   /// finish(begin, end, exclusive_prefix, aggregate) does the part's real work, on the worker
-  /// that reduced the part, right after it; leave() runs on each worker once it has taken its
-  /// last part (to finish work a worker carried from one part to its next).
-  template <class Reduce, class Combine, class Finish, class Leave>
-  void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish,
-           Leave leave) {
+  /// that reduced the part, right after it.
+  template <class Reduce, class Combine, class Finish>
+  void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish) {
     for (std::uint64_t i = 0; i < parts_; ++i) ready_[i].store(false, std::memory_order_relaxed);
     ticket_.store(0, std::memory_order_relaxed);
     const int workers = arena.max_concurrency();
@@ -54,14 +52,8 @@ class chained_parts {
           ready_[i].store(true, std::memory_order_release);
           finish(begin, end, prefix, aggregate);
         }
-        leave();
       });
     });
-  }
-
-  template <class Reduce, class Combine, class Finish>
-  void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish) {
-    run(arena, zero, reduce, combine, finish, [] {});
   }
 
  private:

@@ -2,8 +2,7 @@
 // encoded by the host loop (parprim/host/utf8) on one worker, its output placed by the chained
 // count of the parts before it (chained_parts.hpp). A part is decoded or encoded into its
 // worker's buffer, which gives its count in the same pass, and the buffer goes to the part's
-// offset once the parts before it are counted (worker_buffers.hpp): a piece after each slice
-// of the worker's next part, so that its writes drain while the worker computes.
+// offset once the parts before it are counted (worker_buffers.hpp).
 //
 // A part of bytes [b, e) owns the units that start in it: it begins at its first unit start
 // (next_unit_start: at most 3 bytes on) and ends with the unit that starts before e, whose
@@ -32,8 +31,6 @@ namespace parprim::cpu_tbb {
 /// (at most 256 KiB or 128 KiB) stay in a worker's L2 until the output is placed.
 inline constexpr std::uint64_t utf8_part_bytes = 64u << 10;
 inline constexpr std::uint64_t utf8_part_code_points = 32u << 10;
-/// Slices of a part, between which a piece of the worker's last output is placed.
-inline constexpr std::uint64_t utf8_slices = 8;
 
 class utf8_decode_plan final : public plan {
  public:
@@ -78,28 +75,15 @@ class utf8_decode_plan final : public plan {
     parts_.run(
         arena_, std::uint64_t{0},
         [&](std::uint64_t b, std::uint64_t e) {
-          // Slices [start(cut k), cut k+1) join into the part's units, as parts join into the
-          // whole (a slice begins at its first unit start).
-          std::uint32_t* own = decoded_.own();
-          std::uint64_t units = 0, from = start(b);
-          for (std::uint64_t k = 0; k < utf8_slices; ++k) {
-            const std::uint64_t cut = std::min(e, b + (k + 1) * (utf8_part_bytes / utf8_slices));
-            if (from < cut) {
-              units += host::utf8::decode_stretch_on<decode_mode::write>(isa, in, from, cut, n,
-                                                                         own + units)
-                           .units;
-              from = start(cut);
-            }
-            decoded_.place_piece(k, utf8_slices);
-          }
-          return units;
+          return host::utf8::decode_stretch_on<decode_mode::write>(isa, in, start(b), e, n,
+                                                                   decoded_.own())
+              .units;
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t units) {
-          decoded_.place_later(out + offset, units);
+          decoded_.place(out + offset, units);
           if (e == n) total = offset + units;
-        },
-        [&] { decoded_.place_pending(); });
+        });
     *io_count(io) = total;  // parallel_for has joined: visible here
   }
 
@@ -127,22 +111,13 @@ class utf8_encode_plan final : public plan {
     parts_.run(
         arena_, std::uint64_t{0},
         [&](std::uint64_t b, std::uint64_t e) {
-          std::uint8_t* own = encoded_.own();
-          std::uint64_t bytes = 0;
-          for (std::uint64_t k = 0; k < utf8_slices; ++k) {
-            const std::uint64_t from = std::min(e, b + k * (utf8_part_code_points / utf8_slices));
-            const std::uint64_t cut = std::min(e, from + utf8_part_code_points / utf8_slices);
-            bytes += host::utf8::encode_stretch_on(isa, in + from, cut - from, own + bytes);
-            encoded_.place_piece(k, utf8_slices);
-          }
-          return bytes;
+          return host::utf8::encode_stretch_on(isa, in + b, e - b, encoded_.own());
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t bytes) {
-          encoded_.place_later(out + offset, bytes);
+          encoded_.place(out + offset, bytes);
           if (e == n_) total = offset + bytes;
-        },
-        [&] { encoded_.place_pending(); });
+        });
     *io_count(io) = total;  // parallel_for has joined: visible here
   }
 
