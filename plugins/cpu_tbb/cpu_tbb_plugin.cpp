@@ -212,27 +212,24 @@ class cpu_tbb_backend final : public host_backend {
     return std::to_string(hardware_threads()) + " hardware threads; " + host::vector_paths();
   }
 
-  /// The copy baseline uses every thread, as the parallel operations do.
+  /// The copy baseline uses every thread, as the parallel operations do, a chunk a task.
   void copy(void* dst, const void* src, std::uint64_t bytes) override {
-    constexpr std::uint64_t chunk = 1u << 20;
-    const std::uint64_t chunks = (bytes + chunk - 1) / chunk;
-    tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-      const std::uint64_t off = c * chunk;
+    tbb::parallel_for(std::uint64_t{0}, baseline_chunks(bytes), [&](std::uint64_t c) {
+      const std::uint64_t off = c * baseline_chunk;
       std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off,
-                  std::min(chunk, bytes - off));
+                  std::min(baseline_chunk, bytes - off));
     });
   }
 
-  /// The read-only baseline uses every thread too, in the copy's 1 MiB chunks.
+  /// The read-only baseline uses every thread too, in the copy's chunks.
   void read_bytes(const void* src, std::uint64_t bytes) override {
-    constexpr std::uint64_t chunk = 1u << 20;
-    const std::uint64_t chunks = (bytes + chunk - 1) / chunk;
     keep_read(tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(0, chunks), std::uint64_t{0},
+        tbb::blocked_range<std::uint64_t>(0, baseline_chunks(bytes)), std::uint64_t{0},
         [&](const tbb::blocked_range<std::uint64_t>& r, std::uint64_t acc) {
           for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
-            const std::uint64_t off = c * chunk;
-            acc |= or_of_bytes(static_cast<const char*>(src) + off, std::min(chunk, bytes - off));
+            const std::uint64_t off = c * baseline_chunk;
+            acc |= or_of_bytes(static_cast<const char*>(src) + off,
+                               std::min(baseline_chunk, bytes - off));
           }
           return acc;
         },
@@ -266,6 +263,13 @@ class cpu_tbb_backend final : public host_backend {
       }
       throw error(PARPRIM_UNSUPPORTED, "cpu_tbb: unknown operation");
     });
+  }
+
+ private:
+  // The copy's and the read-only pass's chunks, one geometry for both.
+  static constexpr std::uint64_t baseline_chunk = 1u << 20;
+  static std::uint64_t baseline_chunks(std::uint64_t bytes) {
+    return (bytes + baseline_chunk - 1) / baseline_chunk;
   }
 };
 
