@@ -177,6 +177,42 @@ TEST_CASE("hybrid_radix_sort: the default policy at the edges of its cache sort"
   }
 }
 
+namespace {
+
+template <class T>
+void check_l1_edges(std::uint64_t base_seed) {
+  const radix_sort_policy policy;
+  using cache_sort = cache_radix_sort<T>;
+  for (const bool pairs : {false, true}) {
+    // The most elements whose keys (and values) fit L1: up to there every digit may be wide.
+    const std::uint32_t in_l1 =
+        static_cast<std::uint32_t>(cache_sort::l1_bytes / (sizeof(T) * (pairs ? 2 : 1)));
+    CHECK(cache_sort::l1_digit_bits(in_l1, pairs) == max_digit_bits);
+    CHECK(cache_sort::l1_digit_bits(in_l1 + 1, pairs) == (pairs ? 8u : 9u));
+    for (const std::uint64_t n : {std::uint64_t(in_l1) - 1, std::uint64_t(in_l1),
+                                  std::uint64_t(in_l1) + 1, 3 * std::uint64_t(in_l1) + 7})
+      for (const shape s : {shape::uniform, shape::middle_bits, shape::float_special})
+        for (const bool descending : {false, true}) {
+          const std::uint64_t seed = base_seed + n + static_cast<unsigned>(s);
+          CAPTURE(pairs, n, static_cast<int>(s), descending, seed);
+          check_sort<T>(make_keys<T>(s, n, seed), descending, pairs, policy, false);
+        }
+  }
+}
+
+}  // namespace
+
+// A cache sort of a range past L1 takes narrower digits (step 10 of docs/algorithms/
+// cpu_sort.md): more passes, each from a different place, at the edge and past it.
+TEST_CASE("hybrid_radix_sort: cache sorts at the edge of L1, every type") {
+  check_l1_edges<std::uint32_t>(10000);
+  check_l1_edges<std::int32_t>(11000);
+  check_l1_edges<std::uint64_t>(12000);
+  check_l1_edges<std::int64_t>(13000);
+  check_l1_edges<float>(14000);
+  check_l1_edges<double>(15000);
+}
+
 TEST_CASE("hybrid_radix_sort: a split looks only at the bits in which keys differ") {
   const radix_sort_policy policy;  // 11-bit digits
   key_bounds<std::uint32_t> same;

@@ -33,6 +33,19 @@ class cache_radix_sort {
 
   std::uint32_t capacity() const { return capacity_; }
 
+  /// A scatter stores into one line of each bucket (of keys, and of values for pairs) at a
+  /// time. While those lines fit L1 the stores hit it; a digit of 10 or 11 bits has 64-128 KiB
+  /// of them, and each store then goes to L2 (2.3 ns a key for 11 bits on an Emerald Rapids
+  /// core, 1 ns for 7; docs/algorithms/cpu_sort.md, step 10). So a range larger than L1 is
+  /// sorted in digits whose lines fit it: more passes, each cheaper. A range that fits L1 keeps
+  /// its wide digits, whatever their lines.
+  static constexpr std::size_t l1_bytes = 32u << 10;  // Zen 4's L1D; Zen 5 and Intel's have 48 KiB
+  static unsigned l1_digit_bits(std::uint32_t n, bool pairs) {
+    const std::size_t streams = pairs ? 2 : 1;
+    if (std::uint64_t{n} * sizeof(T) * streams <= l1_bytes) return max_digit_bits;
+    return static_cast<unsigned>(std::bit_width(l1_bytes / (cache_line * streams))) - 1;
+  }
+
   /// Sorts src[0..n) (n <= capacity) by the bits of its keys below `low_bits` (all higher bits
   /// are equal in the range) into dst, stably; dst may be src itself.
   void operator()(elements<const T> src, elements<T> dst, std::uint32_t n, unsigned low_bits,
@@ -43,10 +56,11 @@ class cache_radix_sort {
       return;
     }
     // Narrower digits for short ranges, whose histograms would otherwise cost more than their
-    // keys; never more digits than max_digits.
-    const unsigned widest = std::clamp<unsigned>(std::bit_width(n) - 1,
-                                                 (low_bits + max_digits - 1) / max_digits,
-                                                 max_bits);
+    // keys, and for ranges past L1 (l1_digit_bits); never more digits than max_digits.
+    const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
+    const unsigned widest = std::clamp<unsigned>(
+        std::bit_width(n) - 1, fewest_bits,
+        std::max(fewest_bits, std::min(max_bits, l1_digit_bits(n, src.values != nullptr))));
     const unsigned digits = (low_bits + widest - 1) / widest;
     digit_place places[max_digits];
     for (unsigned d = 0, shift = 0; d < digits; ++d) {

