@@ -180,17 +180,17 @@ TEST_CASE("hybrid_radix_sort: the default policy at the edges of its cache sort"
 namespace {
 
 template <class T>
-void check_l1_edges(std::uint64_t base_seed) {
+void check_wide_digit_edges(std::uint64_t base_seed) {
   const radix_sort_policy policy;
   using cache_sort = cache_radix_sort<T>;
   for (const bool pairs : {false, true}) {
-    // The most elements whose keys (and values) fit L1: up to there every digit may be wide.
-    const std::uint32_t in_l1 =
-        static_cast<std::uint32_t>(cache_sort::l1_bytes / (sizeof(T) * (pairs ? 2 : 1)));
-    CHECK(cache_sort::l1_digit_bits(in_l1, pairs) == max_digit_bits);
-    CHECK(cache_sort::l1_digit_bits(in_l1 + 1, pairs) == (pairs ? 8u : 9u));
-    for (const std::uint64_t n : {std::uint64_t(in_l1) - 1, std::uint64_t(in_l1),
-                                  std::uint64_t(in_l1) + 1, 3 * std::uint64_t(in_l1) + 7})
+    // The most elements that keep wide digits.
+    const std::uint32_t wide = static_cast<std::uint32_t>(cache_sort::wide_digit_bytes /
+                                                           (sizeof(T) * (pairs ? 2 : 1)));
+    CHECK(cache_sort::l1_digit_bits(wide, pairs) == max_digit_bits);
+    CHECK(cache_sort::l1_digit_bits(wide + 1, pairs) == (pairs ? 8u : 9u));
+    for (const std::uint64_t n : {std::uint64_t(wide) - 1, std::uint64_t(wide),
+                                  std::uint64_t(wide) + 1, 3 * std::uint64_t(wide) + 7})
       for (const shape s : {shape::uniform, shape::middle_bits, shape::float_special})
         for (const bool descending : {false, true}) {
           const std::uint64_t seed = base_seed + n + static_cast<unsigned>(s);
@@ -202,15 +202,15 @@ void check_l1_edges(std::uint64_t base_seed) {
 
 }  // namespace
 
-// A cache sort of a range past L1 takes narrower digits (step 10 of docs/algorithms/
+// A cache sort of a range well past L1 takes narrower digits (step 10 of docs/algorithms/
 // cpu_sort.md): more passes, each from a different place, at the edge and past it.
-TEST_CASE("hybrid_radix_sort: cache sorts at the edge of L1, every type") {
-  check_l1_edges<std::uint32_t>(10000);
-  check_l1_edges<std::int32_t>(11000);
-  check_l1_edges<std::uint64_t>(12000);
-  check_l1_edges<std::int64_t>(13000);
-  check_l1_edges<float>(14000);
-  check_l1_edges<double>(15000);
+TEST_CASE("hybrid_radix_sort: cache sorts at the edge of their wide digits, every type") {
+  check_wide_digit_edges<std::uint32_t>(10000);
+  check_wide_digit_edges<std::int32_t>(11000);
+  check_wide_digit_edges<std::uint64_t>(12000);
+  check_wide_digit_edges<std::int64_t>(13000);
+  check_wide_digit_edges<float>(14000);
+  check_wide_digit_edges<double>(15000);
 }
 
 TEST_CASE("hybrid_radix_sort: a split looks only at the bits in which keys differ") {
