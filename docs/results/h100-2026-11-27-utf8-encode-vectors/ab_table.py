@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""The encoder's A/B table of this folder: every state of ab/*.json and ab/*.jsonl (call 3's
+runs were cut by their time limit; their .jsonl holds the states they finished).
+    python3 ab_table.py ab"""
+import glob, json, os, sys
+
+rows = {}
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "ab_*.json*"))):
+    run = os.path.basename(path).split(".")[0]
+    if path.endswith(".jsonl"):
+        records = [json.loads(line) for line in open(path) if line.strip()]
+    else:
+        records = json.load(open(path))["records"]
+    for r in records:
+        if "backend" not in r or not r.get("time_s"):
+            continue
+        side = "cub" if r["variant"] == "cub" else run.split("_")[2]
+        key = (r["distribution"], r["errors"])
+        rows.setdefault(key, {}).setdefault(side, []).append(
+            (r["time_s"]["median"] * 1e3, r["fraction_of_copy"] * 100))
+print("| mix | errors | before, ms (% copy) | after, ms (% copy) | after / before | cub, ms | after / cub |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+for (mix, errors), by in sorted(rows.items()):
+    fmt = lambda v: ", ".join(f"{t:.3f} ({c:.0f}%)" for t, c in v)
+    b, a, c = by.get("before", []), by.get("after", []), by.get("cub", [])
+    ratio = f"{min(x[0] for x in a) / max(x[0] for x in b):.2f}-{max(x[0] for x in a) / min(x[0] for x in b):.2f}" if a and b else ""
+    vs_cub = f"{min(x[0] for x in a) / max(x[0] for x in c):.2f}-{max(x[0] for x in a) / min(x[0] for x in c):.2f}" if a and c else ""
+    print(f"| {mix} | {errors:g} | {fmt(b)} | {fmt(a)} | {ratio} | {', '.join(f'{t:.3f}' for t, _ in c)} | {vs_cub} |")
