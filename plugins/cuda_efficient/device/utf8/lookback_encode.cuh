@@ -5,10 +5,12 @@
 // for U+FFFD in place of a surrogate or a value above U+10FFFF) is summed within the lane and
 // scanned across the warp once per chunk of vectors; the tile publishes its byte count and
 // looks back for its output offset, then writes each code point's bytes into shared memory in
-// order and the whole tile out as 16-byte vectors (packed_write.cuh). Reads 4n bytes, writes the
-// encoded ones. The tile that is last in the array writes the count. (Round 6 of
-// docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16 rows, each row scanned
-// across the warp, the encoder was bound by its instructions and took 1.2-1.27x as long.)
+// order and the whole tile out as 16-byte vectors (packed_write.cuh). A chunk that is ASCII in
+// every lane of the warp needs no scan and goes to shared memory a word a lane. Reads 4n bytes,
+// writes the encoded ones. The tile that is last in the array writes the count. (Rounds 6 and 7
+// of docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16 rows, each row
+// scanned across the warp, the encoder was bound by its instructions and took 1.2-1.27x as
+// long.)
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,7 @@ __global__ void __launch_bounds__(encode_block_threads)
     lookback_encode_tile(const std::uint32_t* in, std::uint8_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   using layout = warp_striped<std::uint32_t, Items>;
+  static_assert(layout::vec == 4, "a lane's vector is 4 code points: one word of ASCII bytes");
   __shared__ tile_offsets<I> offsets;
   std::uint8_t* packed = cuda::dynamic_shared<std::uint8_t>();
   const bool single = tiles == 1;
@@ -50,9 +53,21 @@ __global__ void __launch_bounds__(encode_block_threads)
     return whole || static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
   };
   std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
+  std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
   warp_offsets before;                     // bytes of the warp's earlier chunks
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
+    std::uint32_t any = 0;
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j) any |= cp[k * layout::vec + j];
+    // A chunk of ASCII in every lane (round 7): each code point one byte, so the lane's bytes
+    // start 4 a lane after the warp's so far, without a scan.
+    if (__all_sync(full_warp, whole && any < 0x80)) {
+      ascii_chunks |= 1u << k;
+      chunk_at[k] = before.total + layout::vec * lane;
+      before.total += layout::vec * 32;
+      continue;
+    }
     std::uint32_t mine = 0;
 #pragma unroll
     for (int j = 0; j < layout::vec; ++j)
@@ -63,6 +78,19 @@ __global__ void __launch_bounds__(encode_block_threads)
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
     std::uint32_t at = o.warp_at + chunk_at[k];
+    if (ascii_chunks & (1u << k)) {
+      // The lane's 4 bytes as one word; `at` has the same remainder mod 4 in every lane.
+      const std::uint32_t word = cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 |
+                                 cp[k * 4 + 3] << 24;
+      if (at % 4 == 0) {
+        *reinterpret_cast<std::uint32_t*>(packed + at) = word;
+      } else {
+#pragma unroll
+        for (unsigned b = 0; b < 4; ++b)
+          packed[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
+      }
+      continue;
+    }
 #pragma unroll
     for (int j = 0; j < layout::vec; ++j) {
       if (!exists(k, j)) break;
