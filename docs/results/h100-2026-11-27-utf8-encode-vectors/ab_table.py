@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""The encoder's A/B table of this folder: every state of ab/*.json and ab/*.jsonl (call 3's
-runs were cut by their time limit; their .jsonl holds the states they finished).
-    python3 ab_table.py ab"""
+"""The encoder's A/B table: every state of DIR/ab_*.json and DIR/ab_*.jsonl (call 3's runs
+were cut by their time limit; their .jsonl holds the states they finished), the runs named
+ab_<i>_<side>, BEFORE and AFTER the two sides (default: before, after).
+    python3 ab_table.py ab
+    python3 ab_table.py ../h100-2026-11-27-utf8-encode-ascii-words/ab round6 round7"""
 import glob, json, os, sys
 
+before_side, after_side = (sys.argv[2], sys.argv[3]) if len(sys.argv) > 3 else ("before", "after")
 rows = {}
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "ab_*.json*"))):
     run = os.path.basename(path).split(".")[0]
@@ -22,7 +25,7 @@ print("| mix | errors | before, ms (% copy) | after, ms (% copy) | after / befor
 print("| --- | --- | --- | --- | --- | --- | --- |")
 for (mix, errors), by in sorted(rows.items()):
     fmt = lambda v: ", ".join(f"{t:.3f} ({c:.0f}%)" for t, c in v)
-    b, a, c = by.get("before", []), by.get("after", []), by.get("cub", [])
+    b, a, c = by.get(before_side, []), by.get(after_side, []), by.get("cub", [])
     ratio = f"{min(x[0] for x in a) / max(x[0] for x in b):.2f}-{max(x[0] for x in a) / min(x[0] for x in b):.2f}" if a and b else ""
     vs_cub = f"{min(x[0] for x in a) / max(x[0] for x in c):.2f}-{max(x[0] for x in a) / min(x[0] for x in c):.2f}" if a and c else ""
     print(f"| {mix} | {errors:g} | {fmt(b)} | {fmt(a)} | {ratio} | {', '.join(f'{t:.3f}' for t, _ in c)} | {vs_cub} |")
