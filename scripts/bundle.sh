@@ -27,7 +27,7 @@ cp build/tests/plugins/test_host_common bundle/bin/
 [ -f build/bin/nccl_exchange_probe ] && cp build/bin/nccl_exchange_probe bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
-cp scripts/gpu_run.sh bundle/
+cp scripts/gpu_run.sh scripts/gpu_ab.sh bundle/
 # The planted CUDA faults of the isolation stage, with their config.
 mkdir -p bundle/tests/planted_cuda
 cp build/tests/planted_cuda/* bundle/tests/planted_cuda/

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# An A/B of plugin builds within one call on the GPU machine, so that both sides meet the same
+# card, clocks and neighbours: `runner CONFIG --plugin-path DIR` for each side in turn, the sides
+# alternated ROUNDS times, then `runner compare` of each consecutive pair (the first side as the
+# base). A side is NAME=DIR, DIR a folder of plugins (relative to where it runs): an earlier
+# build carried beside the bundle, or the bundle's own lib/parprim. scripts/bundle.sh copies
+# this script into the bundle.
+#   OUT=DIR bash bundle/gpu_ab.sh CONFIG ROUNDS SECONDS NAME=DIR NAME=DIR [NAME=DIR ...]
+# Writes OUT/ab_I_NAME.{json,md,log} (I counts runs from 1) and OUT/compare_I_J.md; SECONDS
+# bounds each run. Exits non-zero when a run failed or was cut by its limit.
+set -u
+if [ $# -lt 5 ]; then
+  echo "usage: OUT=DIR bash gpu_ab.sh CONFIG ROUNDS SECONDS NAME=DIR NAME=DIR [...]" >&2
+  exit 2
+fi
+config=$1 rounds=$2 seconds=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:?OUT names the folder for the records}
+mkdir -p "$out"
+status=0 i=0 runs=()
+for ((round = 1; round <= rounds; ++round)); do
+  for side in "$@"; do
+    name=${side%%=*} dir=${side#*=}
+    i=$((i + 1))
+    base="$out/ab_${i}_$name"
+    start=$(date +%s)
+    timeout "$seconds" "$here/bin/runner" "$config" --plugin-path "$dir" --no-progress \
+      --no-console --json "$base.json" --markdown "$base.md" > "$base.log" 2>&1
+    code=$?
+    echo "run $i $name ($dir): exit $code in $(($(date +%s) - start)) s"
+    [ $code -eq 0 ] || status=1
+    runs+=("$i")
+  done
+done
+# Each side against the first, run by run: 1 vs 2, 3 vs 4, ... for two sides.
+sides=$#
+for ((r = 0; r < ${#runs[@]}; r += sides)); do
+  first=${runs[$r]}
+  for ((s = 1; s < sides; ++s)); do
+    other=${runs[$((r + s))]}
+    a=$(ls "$out"/ab_"${first}"_*.json 2> /dev/null) b=$(ls "$out"/ab_"${other}"_*.json 2> /dev/null)
+    if [ -n "$a" ] && [ -n "$b" ]; then
+      "$here/bin/runner" compare "$a" "$b" --markdown "$out/compare_${first}_${other}.md" |
+        tail -1
+    fi
+  done
+done
+exit $status
