@@ -64,11 +64,21 @@ __device__ tile_output resolve_tile_output(tile_offsets<I>& offsets,
   return o;
 }
 
+/// The packed elements as they are (the compaction, the encoder).
+struct element_as_is {
+  template <class T>
+  __device__ __forceinline__ T operator()(T element) const {
+    return element;
+  }
+};
+
 /// Called by every thread of the block after the packed elements are in place (and a
-/// __syncthreads): writes packed[shift .. shift + total) to out[prefix ..).
-template <class T>
+/// __syncthreads): writes emit(packed[i]) for i in [shift, shift + total) to out[prefix ..).
+/// `emit` finishes an element on its way out (the UTF-8 decoder's deferred code points,
+/// device/utf8/unit_entries.cuh).
+template <class T, class Emit = element_as_is>
 __device__ void write_packed(const T* packed, T* out, std::uint64_t prefix, std::uint32_t shift,
-                             std::uint32_t total) {
+                             std::uint32_t total, Emit emit = {}) {
   constexpr std::uint32_t vec = 16 / sizeof(T);
   struct alignas(16) vector {
     T e[vec];
@@ -79,22 +89,26 @@ __device__ void write_packed(const T* packed, T* out, std::uint64_t prefix, std:
   for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
     const std::uint32_t first = q * vec;
     if (first >= shift && first + vec <= end) {
-      reinterpret_cast<vector*>(dst)[q] = reinterpret_cast<const vector*>(packed)[q];
+      vector v = reinterpret_cast<const vector*>(packed)[q];
+#pragma unroll
+      for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
+      reinterpret_cast<vector*>(dst)[q] = v;
     } else {
 #pragma unroll
       for (std::uint32_t j = 0; j < vec; ++j)
-        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j];
+        if (first + j >= shift && first + j < end) dst[first + j] = emit(packed[first + j]);
     }
   }
 }
 
 /// Called by every thread of the block once its packed elements are written: the block's
-/// write-out, then the count, by the tile that is last in the array.
-template <class T>
+/// write-out (each element through `emit`, as write_packed), then the count, by the tile that
+/// is last in the array.
+template <class T, class Emit = element_as_is>
 __device__ void finish_tile(const T* packed, T* out, const tile_output& o, std::uint64_t tile,
-                            std::uint64_t tiles, std::uint64_t* count) {
+                            std::uint64_t tiles, std::uint64_t* count, Emit emit = {}) {
   __syncthreads();
-  write_packed(packed, out, o.prefix, o.shift, o.total);
+  write_packed(packed, out, o.prefix, o.shift, o.total, emit);
   if (tile == tiles - 1 && threadIdx.x == 0) *count = o.prefix + o.total;
 }
 

@@ -125,18 +125,24 @@ __host__ __device__ __forceinline__ word_units units_of(const byte_window& w) {
   return {nibble_of(~taken & high), nibble_of(complete)};
 }
 
-/// The code point of the unit starting at the lane's byte k (4 + k in the window; the word
-/// before is not read), given units_of's `complete` bits: the sequence's value where complete,
-/// else U+FFFD. A complete sequence's lead byte alone gives its length.
-__host__ __device__ __forceinline__ std::uint32_t code_point_at(const byte_window& w,
-                                                                std::uint32_t complete, int k) {
-  const std::uint32_t b = w.bytes_from(4 + k);
-  const std::uint32_t lead = b & 0xFF;
+/// The code point of the unit whose lead is the low byte of `bytes` (the 3 bytes after it above):
+/// the sequence's value where `complete`, else U+FFFD. A complete sequence's lead byte alone
+/// gives its length.
+__host__ __device__ __forceinline__ std::uint32_t code_point_from(std::uint32_t bytes,
+                                                                  bool complete) {
+  const std::uint32_t lead = bytes & 0xFF;
   const unsigned length = 1u + (lead >= 0xC0) + (lead >= 0xE0) + (lead >= 0xF0);
   const std::uint32_t payload = 0x7Fu >> (length == 1 ? 0 : length);
-  const std::uint32_t cp = parprim::utf8::code_point_of(b & 0xFF, (b >> 8) & 0xFF, (b >> 16) & 0xFF,
-                                                        b >> 24, payload, length);
-  return (complete >> k) & 1 ? cp : parprim::utf8::replacement;
+  const std::uint32_t cp = parprim::utf8::code_point_of(
+      lead, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24, payload, length);
+  return complete ? cp : parprim::utf8::replacement;
+}
+
+/// The code point of the unit starting at the lane's byte k (4 + k in the window; the word
+/// before is not read), given units_of's `complete` bits.
+__host__ __device__ __forceinline__ std::uint32_t code_point_at(const byte_window& w,
+                                                                std::uint32_t complete, int k) {
+  return code_point_from(w.bytes_from(4 + k), (complete >> k) & 1);
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -4,16 +4,19 @@
 // finds which bytes start a unit of decoding (a well-formed sequence or a maximal subpart,
 // each one code point out; in rows of well-formed text, row_kinds.cuh, the bytes that are not
 // continuation bytes), counts them with shuffles, publishes the count, looks back for how
-// many code points the earlier tiles emit, decodes its units into shared memory in order and
-// writes them out as whole 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes
-// 4 bytes per code point: the floor the issue measures against. The tile that is last in the
-// array writes the count.
+// many code points the earlier tiles emit, and packs its output into shared memory in order:
+// an ASCII row's bytes as its code points, any other row's unit starts as entries
+// (unit_entries.cuh) that the write-out decodes from the tile's bytes, also kept in shared
+// memory, once a code point. The tile goes out as whole 16-byte vectors (packed_write.cuh).
+// Reads n bytes and a halo, writes 4 bytes per code point: the floor the issue measures
+// against. The tile that is last in the array writes the count.
 #pragma once
 
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
 #include "device/utf8/row_kinds.cuh"
+#include "device/utf8/unit_entries.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"
@@ -28,23 +31,33 @@ namespace parprim::cuda_efficient::utf8 {
 inline constexpr int decode_block_threads = 256;
 inline constexpr int decode_rows = 8;  // 32 bytes a thread, 8 KiB a tile
 inline constexpr std::uint64_t decode_tile = std::uint64_t(decode_block_threads) * 4 * decode_rows;
+inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;  // and the word after
 
-/// Dynamic shared memory: the tile's code points (one per byte at most) after a shift of less
-/// than one 16-byte vector.
+/// Dynamic shared memory: the tile's packed output (code points and entries, one per byte at
+/// most) after a shift of less than one 16-byte vector, then the tile's bytes as words and the
+/// word after them, from which the write-out decodes the entries.
 template <class I, int Rows>
 __global__ void __launch_bounds__(decode_block_threads)
     lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   static_assert(Rows <= 8, "a lane's unit starts are 4 bits a row of one 32-bit mask");
+  constexpr int segment_words = segment_rows<Rows>::bytes / 4;
+  constexpr int tile_words_count = decode_block_threads / 32 * segment_words;
   __shared__ tile_offsets<I> offsets;
   std::uint32_t* packed = cuda::dynamic_shared<std::uint32_t>();
+  std::uint32_t* tile_words = packed + 4 * tile_words_count + 4;
   const bool single = tiles == 1;
-  const int warp = threadIdx.x >> 5;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   // The tile the counter will give is most likely blockIdx.x: its loads go out before the
   // counter answers and are repeated only where the answer differs (load_block_tile's rule).
   segment_rows<Rows> rows(in, n, blockIdx.x, warp);
   const std::uint64_t tile = block_tile_id(states, single);
   if (tile != blockIdx.x) rows.load(in, tile, warp);
+  const int first_word = warp * segment_words + lane;  // this lane's word of row 0 in the tile
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) tile_words[first_word + 32 * r] = rows.word[r];
+  if (warp == decode_block_threads / 32 - 1 && lane == 31)
+    tile_words[tile_words_count] = rows.after_segment;
 
   const row_kinds kinds = kinds_of_rows(rows);
   const std::uint32_t ascii_rows = kinds.ascii;  // bit r: the warp's row r is ASCII
@@ -71,30 +84,37 @@ __global__ void __launch_bounds__(decode_block_threads)
 #pragma unroll
   for (int r = 0; r < Rows; ++r) {
     std::uint32_t at = o.warp_at + row_at[r];
+    const int word = first_word + 32 * r;
     if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
+      // Read back from shared memory: the rows' words need not live across the look-back.
+      const std::uint32_t bytes = tile_words[word];
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        if (starts & (1u << (4 * r + k))) packed[at++] = (rows.word[r] >> (8 * k)) & 0xFF;
+        if (starts & (1u << (4 * r + k))) packed[at++] = (bytes >> (8 * k)) & 0xFF;
     } else {
-      // The units found before the look-back: only the bytes after the word are read again.
-      const byte_window w{0, rows.word[r], rows.word_after(r)};
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        if (starts & (1u << (4 * r + k))) packed[at++] = code_point_at(w, complete >> (4 * r), k);
+        if (starts & (1u << (4 * r + k)))
+          packed[at++] = unit_entry(static_cast<std::uint32_t>(4 * word + k),
+                                     (complete >> (4 * r + k)) & 1u);
     }
   }
-  finish_tile(packed, out, o, tile, tiles, count);
+  finish_tile(packed, out, o, tile, tiles, count, [tile_words](std::uint32_t element) {
+    return code_point_of_entry(element, tile_words);
+  });
 }
 
 /// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its
-/// shared memory holds a tile's code points (one a byte at most) and a shift.
+/// shared memory holds a tile's packed output (one element a byte at most), a shift, and the
+/// tile's bytes with the word after them.
 template <class I>
 class lookback_decoder : public packed_pass<std::uint8_t, std::uint32_t, I> {
  public:
   explicit lookback_decoder(std::uint64_t n)
       : packed_pass<std::uint8_t, std::uint32_t, I>(
             &lookback_decode_tile<I, decode_rows>, n, decode_tile, decode_block_threads,
-            decode_tile * sizeof(std::uint32_t) + 16, "utf8 decode lookback") {}
+            decode_tile * sizeof(std::uint32_t) + 16 + decode_tile_words * sizeof(std::uint32_t),
+            "utf8 decode lookback") {}
 };
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -1,0 +1,93 @@
+// cuda_efficient's deferred code points (plugins/cuda_efficient/device/utf8/unit_entries.cuh),
+// compiled for the CPU: the decoder stores an entry (a unit start's byte in the tile, and whether
+// it is complete) for each start of a row that is not ASCII, and its write-out turns each entry
+// into a code point from the tile's bytes. Here a whole input is one tile: its starts, found by
+// the window as a lane finds them, become entries, and the entries' code points must be the
+// oracle's output, for starts at every byte of a word and units that cross words and the end.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "device/utf8/byte_window.cuh"
+#include "device/utf8/unit_entries.cuh"
+#include "lane_words.hpp"
+#include "parprim/utf8/reference.hpp"
+#include "parprim/utf8/well_formed.hpp"
+
+namespace {
+
+namespace gpu_utf8 = parprim::cuda_efficient::utf8;
+using gpu_utf8::testing::word_at;
+
+// The input's code points as the decoder emits them through entries: the tile's words (0 past
+// the input's end) with the word after them, as the kernel keeps them in shared memory.
+std::vector<std::uint32_t> decode_by_entries(const std::vector<std::uint8_t>& in) {
+  const auto n = static_cast<std::int64_t>(in.size());
+  std::vector<std::uint32_t> tile_words;
+  for (std::int64_t p = 0; p < n; p += 4) tile_words.push_back(word_at(in, p));
+  tile_words.push_back(0);  // the word after the tile: past the input's end here
+  std::vector<std::uint32_t> out;
+  for (std::int64_t p = 0; p < n; p += 4) {
+    const gpu_utf8::byte_window w{word_at(in, p - 4), word_at(in, p), word_at(in, p + 4)};
+    const auto valid = static_cast<std::uint32_t>(n - p >= 4 ? 4 : n - p);
+    const gpu_utf8::word_units u = units_of(w);
+    for (std::uint32_t k = 0; k < valid; ++k) {
+      if (!(u.starts & (1u << k))) continue;
+      const std::uint32_t entry =
+          gpu_utf8::unit_entry(static_cast<std::uint32_t>(p) + k, (u.complete >> k) & 1u);
+      REQUIRE((entry & gpu_utf8::entry_tag) != 0);
+      out.push_back(gpu_utf8::code_point_of_entry(entry, tile_words.data()));
+    }
+  }
+  return out;
+}
+
+std::vector<std::uint32_t> oracle(const std::vector<std::uint8_t>& in) {
+  std::vector<std::uint32_t> out(in.size());
+  out.resize(parprim::utf8::decode_reference(in.data(), in.size(), out.data()));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cuda_efficient utf8: entries decode to the oracle's code points") {
+  SECTION("every 1- and 2-byte string, and every 3- and 4-byte one over the boundary bytes") {
+    for (unsigned a = 0; a < 256; ++a)
+      for (unsigned b = 0; b < 256; ++b) {
+        const std::vector<std::uint8_t> two{std::uint8_t(a), std::uint8_t(b)};
+        REQUIRE(decode_by_entries(two) == oracle(two));
+      }
+    for (std::uint8_t a : parprim::utf8::boundary_bytes)
+      for (std::uint8_t b : parprim::utf8::boundary_bytes)
+        for (std::uint8_t c : parprim::utf8::boundary_bytes)
+          for (std::uint8_t d : {0x41, 0x80, 0xBF, 0xF0}) {
+            const std::vector<std::uint8_t> four{a, b, c, std::uint8_t(d)};
+            REQUIRE(decode_by_entries(four) == oracle(four));
+          }
+  }
+  SECTION("characters of every length at every offset, with and without corruptions (seed 20261127)") {
+    std::mt19937_64 rng(20261127);
+    const std::uint32_t samples[] = {0x41, 0xE9, 0x416, 0x7FF, 0x800, 0x4E2D, 0xFFFD, 0xFFFF,
+                                     0x10000, 0x1F600, 0x10FFFF};
+    for (int t = 0; t < 20000; ++t) {
+      std::vector<std::uint8_t> in;
+      const int characters = 1 + static_cast<int>(rng() % 24);
+      for (int c = 0; c < characters; ++c) {
+        std::uint8_t bytes[4];
+        const unsigned length = parprim::utf8::encode_one(samples[rng() % std::size(samples)], bytes);
+        in.insert(in.end(), bytes, bytes + length);
+      }
+      if (t % 2)  // a boundary byte over a random one: stray, truncated, overlong, ...
+        in[rng() % in.size()] =
+            parprim::utf8::boundary_bytes[rng() % std::size(parprim::utf8::boundary_bytes)];
+      INFO("string " << t);
+      REQUIRE(decode_by_entries(in) == oracle(in));
+    }
+  }
+  SECTION("a code point is written as it is, whatever its value") {
+    const std::uint32_t no_tile[2] = {0, 0};  // never read: a code point is no entry
+    for (std::uint32_t cp : {0u, 0x41u, 0x7Fu, 0xFFFDu, 0x10FFFFu})
+      REQUIRE(gpu_utf8::code_point_of_entry(cp, no_tile) == cp);
+  }
+}
