@@ -30,6 +30,10 @@ namespace parprim::cuda_efficient::utf8 {
 
 inline constexpr int decode_block_threads = 256;
 inline constexpr int decode_rows = 8;  // 32 bytes a thread, 8 KiB a tile
+// Blocks an SM the registers must allow: 5 (47 registers, no spills on sm_90). With 4 (60
+// registers) the SM's warps spent 42% of their time waiting at the look-back's barrier (ASCII,
+// Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
+inline constexpr int decode_blocks_per_sm = 5;
 inline constexpr std::uint64_t decode_tile = std::uint64_t(decode_block_threads) * 4 * decode_rows;
 inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;  // and the word after
 
@@ -37,7 +41,7 @@ inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;  // and 
 /// most) after a shift of less than one 16-byte vector, then the tile's bytes as words and the
 /// word after them, from which the write-out decodes the entries.
 template <class I, int Rows>
-__global__ void __launch_bounds__(decode_block_threads)
+__global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   static_assert(Rows <= 8, "a lane's unit starts are 4 bits a row of one 32-bit mask");
