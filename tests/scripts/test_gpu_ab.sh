@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# scripts/gpu_ab.sh end to end, on the CPU (the script is the same on the GPU machine): a
+# bundle-shaped folder (bin/runner beside the script), two sides each a folder holding its own
+# copy of a plugin, two rounds. Each run must load its side's plugin (the record's context names
+# the file), the runs alternate a, b, a, b, each pair gets a `runner compare` page, and the
+# script exits 0; a side whose folder does not exist fails its run and the script's exit status;
+# too few arguments is a usage error (2).
+#   test_gpu_ab.sh RUNNER PLUGIN WORK_DIR
+set -euo pipefail
+runner=$1 plugin=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$work"
+mkdir -p "$work/bundle/bin" "$work/a" "$work/b"
+cp "$runner" "$work/bundle/bin/runner"
+cp "$here/../../scripts/gpu_ab.sh" "$work/bundle/"
+cp "$plugin" "$work/a/"
+cp "$plugin" "$work/b/"
+cat > "$work/ab.yaml" <<'YAML'
+backends: [cpu_seq]
+seed: 5
+measurement: {warmup: 0, min_samples: 2, max_samples: 3, min_time: 0.001, max_time: 0.05, end_to_end: false}
+benchmarks:
+  - operation: scan
+    types: [i32]
+    kinds: [inclusive]
+    sizes: [1000, 4097]
+YAML
+cd "$work"
+OUT=out bash bundle/gpu_ab.sh ab.yaml 2 60 a=a b=b > ab.log
+python3 - <<'PY'
+import json, os
+for i, side in enumerate(["a", "b", "a", "b"], start=1):
+    d = json.load(open(f"out/ab_{i}_{side}.json"))
+    paths = {p["path"] for p in d["context"]["plugins"] if p["name"] == "cpu_seq" and p["available"]}
+    assert paths == {os.path.abspath(f"{side}/{os.listdir(side)[0]}")}, (i, side, paths)
+    assert [r["status"] for r in d["records"]] == ["ok", "ok"], (i, d["records"])
+for pair in ["1_2", "3_4"]:
+    page = open(f"out/compare_{pair}.md").read()
+    assert page.count("| SAME |") + page.count("| FASTER |") + page.count("| SLOWER |") == 2, page
+print("gpu_ab.sh: 4 runs alternated, each on its side's plugin; 2 comparisons")
+PY
+if OUT=out_bad bash bundle/gpu_ab.sh ab.yaml 1 60 a=a missing=no_such_folder > bad.log; then
+  echo "a side with no plugin folder should fail the script"; cat bad.log; exit 1
+fi
+grep -q "run 2 missing (no_such_folder): exit [1-9]" bad.log || { cat bad.log; exit 1; }
+status=0
+OUT=out_usage bash bundle/gpu_ab.sh ab.yaml 1 2> usage.log || status=$?
+[ "$status" -eq 2 ] && grep -q "^usage:" usage.log || { echo "usage error: exit $status"; exit 1; }
+echo "gpu_ab.sh: a missing side fails; too few arguments is a usage error"
