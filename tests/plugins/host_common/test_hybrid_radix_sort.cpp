@@ -187,8 +187,8 @@ void check_wide_digit_edges(std::uint64_t base_seed) {
     // The most elements that keep wide digits.
     const std::uint32_t wide = static_cast<std::uint32_t>(cache_sort::wide_digit_bytes /
                                                            (sizeof(T) * (pairs ? 2 : 1)));
-    CHECK(cache_sort::l1_digit_bits(wide, pairs) == max_digit_bits);
-    CHECK(cache_sort::l1_digit_bits(wide + 1, pairs) == (pairs ? 8u : 9u));
+    CHECK(cache_sort::widest_digit_bits(wide, pairs) == max_digit_bits);
+    CHECK(cache_sort::widest_digit_bits(wide + 1, pairs) == (pairs ? 8u : 9u));
     for (const std::uint64_t n : {std::uint64_t(wide) - 1, std::uint64_t(wide),
                                   std::uint64_t(wide) + 1, 3 * std::uint64_t(wide) + 7})
       for (const shape s : {shape::uniform, shape::middle_bits, shape::float_special})

@@ -43,7 +43,9 @@ class cache_radix_sort {
   /// and the third digit's count is saved.
   static constexpr std::size_t l1_bytes = 32u << 10;  // Zen 4's L1D; Zen 5 and Intel's have 48 KiB
   static constexpr std::size_t wide_digit_bytes = 2 * l1_bytes;
-  static unsigned l1_digit_bits(std::uint32_t n, bool pairs) {
+  /// The widest digit a range of n keys (and values, for pairs) may take: max_digit_bits up to
+  /// `wide_digit_bytes`, past it the widest whose lines fit `l1_bytes`.
+  static unsigned widest_digit_bits(std::uint32_t n, bool pairs) {
     const std::size_t streams = pairs ? 2 : 1;
     if (std::uint64_t{n} * sizeof(T) * streams <= wide_digit_bytes) return max_digit_bits;
     return static_cast<unsigned>(std::bit_width(l1_bytes / (cache_line * streams))) - 1;
@@ -59,11 +61,11 @@ class cache_radix_sort {
       return;
     }
     // Narrower digits for short ranges, whose histograms would otherwise cost more than their
-    // keys, and for ranges past L1 (l1_digit_bits); never more digits than max_digits.
+    // keys, and for ranges past L1 (widest_digit_bits); never more digits than max_digits.
     const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
     const unsigned widest = std::clamp<unsigned>(
         std::bit_width(n) - 1, fewest_bits,
-        std::max(fewest_bits, std::min(max_bits, l1_digit_bits(n, src.values != nullptr))));
+        std::max(fewest_bits, std::min(max_bits, widest_digit_bits(n, src.values != nullptr))));
     const unsigned digits = (low_bits + widest - 1) / widest;
     digit_place places[max_digits];
     for (unsigned d = 0, shift = 0; d < digits; ++d) {
