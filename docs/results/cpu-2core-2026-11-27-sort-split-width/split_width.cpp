@@ -2,6 +2,7 @@
 // cache sort's capacity, u32 uniform keys; three radix_sort_policy values alternated.
 //   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iplugins/host_common/include split_width.cpp
 //   ./a.out LOG2_N ROUNDS
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
