@@ -18,7 +18,7 @@ shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:?OUT names the folder for the records}
 mkdir -p "$out"
-status=0 i=0 runs=()
+status=0 i=0 bases=()  # bases[i - 1]: run i's records, without their extension
 for ((round = 1; round <= rounds; ++round)); do
   for side in "$@"; do
     name=${side%%=*} dir=${side#*=}
@@ -30,18 +30,16 @@ for ((round = 1; round <= rounds; ++round)); do
     code=$?
     echo "run $i $name ($dir): exit $code in $(($(date +%s) - start)) s"
     [ $code -eq 0 ] || status=1
-    runs+=("$i")
+    bases+=("$base")
   done
 done
 # Each side against the first, run by run: 1 vs 2, 3 vs 4, ... for two sides.
 sides=$#
-for ((r = 0; r < ${#runs[@]}; r += sides)); do
-  first=${runs[$r]}
+for ((r = 0; r < ${#bases[@]}; r += sides)); do
   for ((s = 1; s < sides; ++s)); do
-    other=${runs[$((r + s))]}
-    a=$(ls "$out"/ab_"${first}"_*.json 2> /dev/null) b=$(ls "$out"/ab_"${other}"_*.json 2> /dev/null)
-    if [ -n "$a" ] && [ -n "$b" ]; then
-      "$here/bin/runner" compare "$a" "$b" --markdown "$out/compare_${first}_${other}.md" |
+    a=${bases[$r]}.json b=${bases[$((r + s))]}.json
+    if [ -f "$a" ] && [ -f "$b" ]; then
+      "$here/bin/runner" compare "$a" "$b" --markdown "$out/compare_$((r + 1))_$((r + s + 1)).md" |
         tail -1
     fi
   done
