@@ -10,20 +10,10 @@
 
 #include <cstdint>
 
+#include "device/utf8/byte_instructions.cuh"
 #include "parprim/utf8/well_formed.hpp"
 
 namespace parprim::cuda_efficient::utf8 {
-
-/// Bytes [lo, hi) of a 64-bit little-endian pair shifted right by `bits` (0-31), as the GPU's
-/// funnel shift does in one instruction.
-__host__ __device__ __forceinline__ std::uint32_t funnel(std::uint32_t lo, std::uint32_t hi,
-                                                         unsigned bits) {
-#if defined(__CUDA_ARCH__)
-  return __funnelshift_r(lo, hi, bits);
-#else
-  return static_cast<std::uint32_t>(((std::uint64_t(hi) << 32) | lo) >> bits);
-#endif
-}
 
 // Byte-wise tests on 4 bytes at once: each gives 0x80 in the bytes where its test holds, 0
 // elsewhere (no carry crosses a byte).
@@ -136,13 +126,6 @@ __host__ __device__ __forceinline__ std::uint32_t code_point_from(std::uint32_t 
   const std::uint32_t cp = parprim::utf8::code_point_of(
       lead, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24, payload, length);
   return complete ? cp : parprim::utf8::replacement;
-}
-
-/// The code point of the unit starting at the lane's byte k (4 + k in the window; the word
-/// before is not read), given units_of's `complete` bits.
-__host__ __device__ __forceinline__ std::uint32_t code_point_at(const byte_window& w,
-                                                                std::uint32_t complete, int k) {
-  return code_point_from(w.bytes_from(4 + k), (complete >> k) & 1);
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -35,7 +35,12 @@ inline constexpr int decode_rows = 8;  // 32 bytes a thread, 8 KiB a tile
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
 inline constexpr std::uint64_t decode_tile = std::uint64_t(decode_block_threads) * 4 * decode_rows;
-inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;  // and the word after
+/// The words of a tile of `rows` rows a warp, as its bytes sit in shared memory.
+constexpr std::uint64_t decode_tile_words_of(int rows) {
+  return std::uint64_t(decode_block_threads) * rows;
+}
+// The shared memory's words: the tile's and the word after it.
+inline constexpr std::uint64_t decode_tile_words = decode_tile_words_of(decode_rows) + 1;
 
 /// Dynamic shared memory: the tile's packed output (code points and entries, one per byte at
 /// most) after a shift of less than one 16-byte vector, then the tile's bytes as words and the
@@ -46,7 +51,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   static_assert(Rows <= 8, "a lane's unit starts are 4 bits a row of one 32-bit mask");
   constexpr int segment_words = segment_rows<Rows>::bytes / 4;
-  constexpr int tile_words_count = decode_block_threads / 32 * segment_words;
+  constexpr int tile_words_count = static_cast<int>(decode_tile_words_of(Rows));
   __shared__ tile_offsets<I> offsets;
   std::uint32_t* packed = cuda::dynamic_shared<std::uint32_t>();
   std::uint32_t* tile_words = packed + 4 * tile_words_count + 4;

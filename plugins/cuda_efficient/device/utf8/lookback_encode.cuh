@@ -4,17 +4,19 @@
 // / 4 vectors a lane, issued before the tile counter answers. Each code point's length (1-4, 3
 // for U+FFFD in place of a surrogate or a value above U+10FFFF) is summed within the lane and
 // scanned across the warp once per chunk of vectors; the tile publishes its byte count and
-// looks back for its output offset, then writes each code point's bytes into shared memory in
-// order and the whole tile out as 16-byte vectors (packed_write.cuh). A chunk that is ASCII in
-// every lane of the warp needs no scan and goes to shared memory a word a lane. Reads 4n bytes,
-// writes the encoded ones. The tile that is last in the array writes the count. (Rounds 6 and 7
-// of docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16 rows, each row
-// scanned across the warp, the encoder was bound by its instructions and took 1.2-1.27x as
-// long.)
+// looks back for its output offset, then writes each code point's bytes (encoded_bytes.cuh)
+// into shared memory in order and the whole tile out as 16-byte vectors (packed_write.cuh). A
+// chunk that is ASCII in every lane of the warp needs no scan and goes to shared memory a word a
+// lane. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the
+// count. (Rounds 6 and 7 of docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16
+// rows, each row scanned across the warp, the encoder was bound by its instructions and took
+// 1.2-1.27x as long.)
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
+#include "device/utf8/encoded_bytes.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/dynamic_shared.cuh"
@@ -48,9 +50,34 @@ __global__ void __launch_bounds__(encode_block_threads)
   const auto loaded = load_block_tile(in, n, cp, aligned, 0u, states, single);
   const std::uint64_t tile = loaded.tile, valid = loaded.segment.valid;
   const bool whole = valid >= static_cast<std::uint64_t>(layout::segment);
-  // Whether item j of chunk k exists (a whole segment needs no test).
-  const auto exists = [&](int k, int j) {
-    return whole || static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
+  // Whether item j of chunk k exists. Every tile but the last is whole: the loops below are
+  // instantiated for it (std::true_type) without the test, which costs about 11 instructions a
+  // code point (the kernel's static SASS, round 9).
+  const auto exists = [&](auto whole_segment, int k, int j) {
+    if constexpr (decltype(whole_segment)::value)
+      return true;
+    else
+      return static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
+  };
+  // Chunk k's bytes in this lane, each code point replaced here, once, where it is not a scalar
+  // value, so that the write-out encodes scalar values only.
+  const auto chunk_bytes = [&](auto whole_segment, int k) {
+    std::uint32_t mine = 0;
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j) {
+      std::uint32_t& c = cp[k * layout::vec + j];
+      c = parprim::utf8::is_scalar(c) ? c : parprim::utf8::replacement;
+      if (exists(whole_segment, k, j)) mine += encoded_length(c);
+    }
+    return mine;
+  };
+  // Chunk k's code points encoded into the tile's bytes from `at` on.
+  const auto store_chunk = [&](auto whole_segment, int k, std::uint32_t at) {
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j) {
+      if (!exists(whole_segment, k, j)) break;
+      at += store_encoded(cp[k * layout::vec + j], packed + at);
+    }
   };
   std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
   std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
@@ -68,10 +95,8 @@ __global__ void __launch_bounds__(encode_block_threads)
       before.total += layout::vec * 32;
       continue;
     }
-    std::uint32_t mine = 0;
-#pragma unroll
-    for (int j = 0; j < layout::vec; ++j)
-      if (exists(k, j)) mine += parprim::utf8::encode_unit(cp[k * layout::vec + j]).length;
+    const std::uint32_t mine =
+        whole ? chunk_bytes(std::true_type{}, k) : chunk_bytes(std::false_type{}, k);
     chunk_at[k] = before.add(mine);
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
@@ -91,15 +116,10 @@ __global__ void __launch_bounds__(encode_block_threads)
       }
       continue;
     }
-#pragma unroll
-    for (int j = 0; j < layout::vec; ++j) {
-      if (!exists(k, j)) break;
-      const parprim::utf8::encoded e = parprim::utf8::encode_unit(cp[k * layout::vec + j]);
-#pragma unroll
-      for (unsigned b = 0; b < 4; ++b)
-        if (b < e.length) packed[at + b] = static_cast<std::uint8_t>(e.bytes >> (8 * b));
-      at += e.length;
-    }
+    if (whole)
+      store_chunk(std::true_type{}, k, at);
+    else
+      store_chunk(std::false_type{}, k, at);
   }
   finish_tile(packed, out, o, tile, tiles, count);
 }

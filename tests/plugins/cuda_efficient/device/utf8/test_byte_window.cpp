@@ -14,6 +14,7 @@
 #include "parprim/utf8/well_formed.hpp"
 
 using parprim::cuda_efficient::utf8::byte_window;
+using parprim::cuda_efficient::utf8::code_point_from;
 
 namespace {
 
@@ -30,7 +31,9 @@ std::vector<std::uint32_t> decode_by_windows(const std::vector<std::uint8_t>& in
     const auto valid = static_cast<std::uint32_t>(n - p >= 4 ? 4 : n - p);
     const parprim::cuda_efficient::utf8::word_units u = units_of(w);
     for (std::uint32_t k = 0; k < valid; ++k)
-      if (u.starts & (1u << k)) out.push_back(code_point_at(w, u.complete, static_cast<int>(k)));
+      if (u.starts & (1u << k))
+        out.push_back(
+            code_point_from(w.bytes_from(4 + static_cast<int>(k)), (u.complete >> k) & 1));
   }
   return out;
 }
