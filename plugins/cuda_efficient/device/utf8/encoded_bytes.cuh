@@ -60,4 +60,14 @@ __host__ __device__ __forceinline__ unsigned store_encoded(std::uint32_t cp, std
   return length;
 }
 
+/// store_encoded for a value below U+0800 (1 or 2 bytes), in fewer instructions.
+__host__ __device__ __forceinline__ unsigned store_two_byte(std::uint32_t cp, std::uint8_t* to) {
+  const bool two = cp >= 0x80;
+  const std::uint32_t pair = (0xC0u | (cp >> 6)) | (0x80u | (cp & 0x3Fu)) << 8;
+  const std::uint32_t bytes = two ? pair : cp;
+  to[0] = static_cast<std::uint8_t>(bytes);
+  if (two) to[1] = static_cast<std::uint8_t>(bytes >> 8);
+  return 1 + two;
+}
+
 }  // namespace parprim::cuda_efficient::utf8

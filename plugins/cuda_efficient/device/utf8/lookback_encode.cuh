@@ -7,7 +7,8 @@
 // looks back for its output offset, then writes each code point's bytes (encoded_bytes.cuh)
 // into shared memory in order and the whole tile out as 16-byte vectors (packed_write.cuh). A
 // chunk that is ASCII in every lane of the warp needs no scan and goes to shared memory a word a
-// lane. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the
+// lane; one below U+0800 in every lane (1- and 2-byte characters) skips the replacement and the
+// general byte assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the
 // count. (Rounds 6 and 7 of docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16
 // rows, each row scanned across the warp, the encoder was bound by its instructions and took
 // 1.2-1.27x as long.)
@@ -32,11 +33,14 @@ namespace parprim::cuda_efficient::utf8 {
 inline constexpr int encode_block_threads = 256;
 inline constexpr int encode_items = 16;  // 16 code points a thread, 4096 a tile
 inline constexpr std::uint64_t encode_tile = std::uint64_t(encode_block_threads) * encode_items;
+// Blocks an SM the registers must allow: 6 (40 registers, no spills on sm_90), as round 9 had
+// without a bound; round 10's path for 1- and 2-byte chunks took it to 46 registers and 5.
+inline constexpr int encode_blocks_per_sm = 6;
 
 /// Dynamic shared memory: the tile's bytes (4 per code point at most) after a shift of less
 /// than one 16-byte vector.
 template <class I, int Items>
-__global__ void __launch_bounds__(encode_block_threads)
+__global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     lookback_encode_tile(const std::uint32_t* in, std::uint8_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   using layout = warp_striped<std::uint32_t, Items>;
@@ -81,6 +85,7 @@ __global__ void __launch_bounds__(encode_block_threads)
   };
   std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
   std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
+  std::uint32_t two_byte_chunks = 0;       // bit k: below U+0800 in every lane (not ASCII)
   warp_offsets before;                     // bytes of the warp's earlier chunks
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
@@ -93,6 +98,16 @@ __global__ void __launch_bounds__(encode_block_threads)
       ascii_chunks |= 1u << k;
       chunk_at[k] = before.total + layout::vec * lane;
       before.total += layout::vec * 32;
+      continue;
+    }
+    // A chunk of 1- and 2-byte characters in every lane (round 10: Latin, Greek, Cyrillic,
+    // Hebrew, Arabic text): no value to replace, each length 1 + (c >= 0x80).
+    if (__all_sync(full_warp, whole && any < 0x800)) {
+      two_byte_chunks |= 1u << k;
+      std::uint32_t mine = layout::vec;
+#pragma unroll
+      for (int j = 0; j < layout::vec; ++j) mine += cp[k * layout::vec + j] >= 0x80;
+      chunk_at[k] = before.add(mine);
       continue;
     }
     const std::uint32_t mine =
@@ -114,6 +129,12 @@ __global__ void __launch_bounds__(encode_block_threads)
         for (unsigned b = 0; b < 4; ++b)
           packed[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
       }
+      continue;
+    }
+    if (two_byte_chunks & (1u << k)) {
+#pragma unroll
+      for (int j = 0; j < layout::vec; ++j)
+        at += store_two_byte(cp[k * layout::vec + j], packed + at);
       continue;
     }
     if (whole)

@@ -53,3 +53,17 @@ TEST_CASE("encoded_bytes and store_encoded match encode_unit for every scalar va
   }
   REQUIRE(checked == 1112064);  // every scalar value: 0x110000 less the 2048 surrogates
 }
+
+TEST_CASE("store_two_byte matches encode_unit below U+0800", "[utf8][cuda_efficient]") {
+  constexpr std::uint8_t untouched = 0x5A;
+  for (std::uint32_t cp = 0; cp < 0x800; ++cp) {
+    const parprim::utf8::encoded want = parprim::utf8::encode_unit(cp);
+    std::array<std::uint8_t, 3> to;
+    to.fill(untouched);
+    INFO("code point " << cp);
+    REQUIRE(gpu_utf8::store_two_byte(cp, to.data()) == want.length);
+    for (unsigned b = 0; b < 3; ++b)
+      REQUIRE(to[b] == (b < want.length ? static_cast<std::uint8_t>(want.bytes >> (8 * b))
+                                        : untouched));
+  }
+}
