@@ -8,10 +8,10 @@
 // into shared memory in order and the whole tile out as 16-byte vectors (packed_write.cuh). A
 // chunk that is ASCII in every lane of the warp needs no scan and goes to shared memory a word a
 // lane; one below U+0800 in every lane (1- and 2-byte characters) skips the replacement and the
-// general byte assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the
-// count. (Rounds 6 and 7 of docs/algorithms/utf8_gpu.md: with one code point a lane in each of 16
-// rows, each row scanned across the warp, the encoder was bound by its instructions and took
-// 1.2-1.27x as long.)
+// general byte assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the
+// array writes the count. (Rounds 6 and 7 of docs/algorithms/utf8_gpu.md: with one code point a
+// lane in each of 16 rows, each row scanned across the warp, the encoder was bound by its
+// instructions and took 1.2-1.27x as long.)
 #pragma once
 
 #include <cstdint>
