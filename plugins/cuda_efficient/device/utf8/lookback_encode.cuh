@@ -31,11 +31,15 @@
 namespace parprim::cuda_efficient::utf8 {
 
 inline constexpr int encode_block_threads = 256;
-inline constexpr int encode_items = 16;  // 16 code points a thread, 4096 a tile
+// 24 code points a thread, 6144 a tile: the look-back's and the tile counter's waits, which set
+// the time of ASCII and Latin text, are paid once a tile (round 11 of utf8_gpu.md: against 16,
+// 0.90-0.93x of the time for ascii, latin and cyrillic, 1.00-1.03x for cjk, emoji and mixed;
+// 32 took cjk, emoji and mixed to 1.05-1.08x).
+inline constexpr int encode_items = 24;
 inline constexpr std::uint64_t encode_tile = std::uint64_t(encode_block_threads) * encode_items;
-// Blocks an SM the registers must allow: 6 (40 registers, no spills on sm_90), as round 9 had
-// without a bound; round 10's path for 1- and 2-byte chunks took it to 46 registers and 5.
-inline constexpr int encode_blocks_per_sm = 6;
+// Blocks an SM the registers must allow: 5 (48 registers, no spills on sm_90; 6 at 16 code
+// points a thread, round 10).
+inline constexpr int encode_blocks_per_sm = 5;
 
 /// Dynamic shared memory: the tile's bytes (4 per code point at most) after a shift of less
 /// than one 16-byte vector.
