@@ -13,6 +13,7 @@
 #include "parprim/cuda/offset_address.cuh"
 #include "single_pass/decoupled_lookback.cuh"
 #include "single_pass/warp_striped_tile.cuh"
+#include "thread/realigned_vector.cuh"
 #include "warp/warp_scan.cuh"
 
 namespace parprim::cuda_efficient {
@@ -64,6 +65,37 @@ __device__ tile_output resolve_tile_output(tile_offsets<I>& offsets,
   return o;
 }
 
+/// Where a warp's outputs go in a tile whose packed elements are placed from the tile's start,
+/// before its look-back (the UTF-8 encoder, so that its stores fill the look-back's wait).
+struct tile_count {
+  std::uint32_t total;    // the tile's outputs
+  std::uint32_t warp_at;  // where this warp's first output goes in the packed array
+};
+
+/// resolve_tile_output's first step, for elements placed from the tile's start: publishes the
+/// tile's count and says where this warp's outputs go. Every thread calls it with its warp's
+/// total; then look_back_tile_output.
+template <class I>
+__device__ tile_count publish_tile_output(tile_offsets<I>& offsets,
+                                          const tile_states_view<I>& states, std::uint64_t tile,
+                                          bool single, std::uint32_t warp_total) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(warp_total);
+  publish_tile_offsets(offsets, states, tile, single);
+  return {static_cast<std::uint32_t>(offsets.tile_total),
+          static_cast<std::uint32_t>(offsets.warp_offset[warp])};
+}
+
+/// The second step: warp 0 looks back for the outputs of every earlier tile while the other
+/// warps return at once to store their elements (warp 0 stores its own after). The block's next
+/// __syncthreads, once every element is in place, makes the answer readable as
+/// offsets.tile_prefix.
+template <class I>
+__device__ void look_back_tile_output(tile_offsets<I>& offsets, const tile_states_view<I>& states,
+                                      std::uint64_t tile, bool single) {
+  if (threadIdx.x < 32) find_tile_prefix(offsets, states, tile, single, offsets.tile_total);
+}
+
 /// The packed elements as they are (the compaction, the encoder).
 struct element_as_is {
   template <class T>
@@ -99,6 +131,37 @@ __device__ void write_packed(const T* packed, T* out, std::uint64_t prefix, std:
         if (first + j >= shift && first + j < end) dst[first + j] = emit(packed[first + j]);
     }
   }
+}
+
+/// write_packed for elements placed from packed[0]: each aligned 16-byte vector of the output
+/// is assembled from the two packed vectors it straddles (realigned_vector), the partial
+/// vectors at either end element by element. Called by every thread of the block after the
+/// elements are in place; the tile's last writes the count.
+template <class T>
+__device__ void write_packed_from_start(const T* packed, T* out, std::uint64_t prefix,
+                                        std::uint32_t total, std::uint64_t tile,
+                                        std::uint64_t tiles, std::uint64_t* count) {
+  constexpr std::uint32_t vec = 16 / sizeof(T);
+  const std::uint32_t shift = packed_shift(out, prefix);
+  // Index v of the output's vectors: out[prefix - shift + v] is element v - shift.
+  T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);
+  const std::uint32_t end = shift + total;
+  const std::uint32_t vectors = (end + vec - 1) / vec;
+  const auto* packed_vectors = reinterpret_cast<const uint4*>(packed);
+  // Output vector q takes the 16 bytes from `skip` into packed vectors q - 1 and q.
+  const unsigned skip = 16 - shift * static_cast<unsigned>(sizeof(T));
+  for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
+    const std::uint32_t first = q * vec;
+    if (first >= shift && first + vec <= end) {
+      const uint4 before = shift == 0 ? make_uint4(0, 0, 0, 0) : packed_vectors[q - 1];
+      reinterpret_cast<uint4*>(dst)[q] = realigned_vector(before, packed_vectors[q], skip);
+    } else {
+#pragma unroll
+      for (std::uint32_t j = 0; j < vec; ++j)
+        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j - shift];
+    }
+  }
+  if (tile == tiles - 1 && threadIdx.x == 0) *count = prefix + total;
 }
 
 /// Called by every thread of the block once its packed elements are written: the block's

@@ -101,6 +101,36 @@ struct tile_offsets {
   V tile_total;       // this tile's sum
 };
 
+/// Warp 0's scan of the warp totals in offsets.warp_offset (each replaced by the warp's start
+/// within the tile) and the tile's total; publishes the total, as the tile's prefix where it is
+/// the first tile, as its aggregate otherwise. Returns the total.
+template <class V>
+__device__ V publish_tile_total(tile_offsets<V>& offsets, const tile_states_view<V>& states,
+                                std::uint64_t tile, bool single_tile) {
+  const int lane = threadIdx.x & 31, warps = blockDim.x >> 5;
+  V before;
+  const V through = warp_inclusive(lane < warps ? offsets.warp_offset[lane] : V(0), before);
+  const V total = __shfl_sync(full_warp, through, 31);
+  if (!single_tile && lane == 0)
+    states.publish(tile, tile == 0 ? tile_prefix : tile_aggregate, total);
+  if (lane < warps) offsets.warp_offset[lane] = before;
+  if (lane == 0) offsets.tile_total = total;
+  return total;
+}
+
+/// Warp 0's look-back for a tile whose total is published: the sum of every earlier tile,
+/// published with the total as the tile's inclusive prefix, into offsets.tile_prefix.
+template <class V>
+__device__ void find_tile_prefix(tile_offsets<V>& offsets, const tile_states_view<V>& states,
+                                 std::uint64_t tile, bool single_tile, V total) {
+  V prefix = V(0);
+  if (!single_tile && tile != 0) {
+    prefix = look_back(states, tile);
+    if ((threadIdx.x & 31) == 0) states.publish(tile, tile_prefix, V(prefix + total));
+  }
+  if ((threadIdx.x & 31) == 0) offsets.tile_prefix = prefix;
+}
+
 /// Called by every thread of the block once each warp's lane 0 wrote its warp's total to
 /// offsets.warp_offset[warp] (and before any __syncthreads after that): warp 0 scans the warp
 /// totals, publishes the tile's aggregate, looks back and publishes the inclusive prefix. Ends
@@ -110,27 +140,21 @@ template <class V>
 __device__ void resolve_tile_offsets(tile_offsets<V>& offsets, const tile_states_view<V>& states,
                                      std::uint64_t tile, bool single_tile) {
   __syncthreads();
-  const int lane = threadIdx.x & 31, warps = blockDim.x >> 5;
-  if (threadIdx.x < 32) {
-    V before;
-    const V through = warp_inclusive(lane < warps ? offsets.warp_offset[lane] : V(0), before);
-    const V total = __shfl_sync(full_warp, through, 31);
-    V prefix = V(0);
-    if (!single_tile) {
-      if (tile == 0) {
-        if (lane == 0) states.publish(0, tile_prefix, total);
-      } else {
-        if (lane == 0) states.publish(tile, tile_aggregate, total);
-        prefix = look_back(states, tile);
-        if (lane == 0) states.publish(tile, tile_prefix, V(prefix + total));
-      }
-    }
-    if (lane < warps) offsets.warp_offset[lane] = before;
-    if (lane == 0) {
-      offsets.tile_prefix = prefix;
-      offsets.tile_total = total;
-    }
-  }
+  if (threadIdx.x < 32)
+    find_tile_prefix(offsets, states, tile, single_tile,
+                     publish_tile_total(offsets, states, tile, single_tile));
+  __syncthreads();
+}
+
+/// resolve_tile_offsets' first step, when the block works before its look-back (the UTF-8
+/// encoder stores its bytes): ends with the block synchronized, offsets.warp_offset and
+/// tile_total filled and the tile's total published. Then warp 0 calls find_tile_prefix with
+/// offsets.tile_total, and the block's next __syncthreads makes offsets.tile_prefix readable.
+template <class V>
+__device__ void publish_tile_offsets(tile_offsets<V>& offsets, const tile_states_view<V>& states,
+                                     std::uint64_t tile, bool single_tile) {
+  __syncthreads();
+  if (threadIdx.x < 32) publish_tile_total(offsets, states, tile, single_tile);
   __syncthreads();
 }
 

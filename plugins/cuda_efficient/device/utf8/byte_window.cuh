@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "device/utf8/byte_instructions.cuh"
+#include "thread/byte_instructions.cuh"
 #include "parprim/utf8/well_formed.hpp"
 
 namespace parprim::cuda_efficient::utf8 {

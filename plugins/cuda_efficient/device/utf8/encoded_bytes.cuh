@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "device/utf8/byte_instructions.cuh"
+#include "thread/byte_instructions.cuh"
 
 namespace parprim::cuda_efficient::utf8 {
 

@@ -118,10 +118,13 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
         whole ? chunk_bytes(std::true_type{}, k) : chunk_bytes(std::false_type{}, k);
     chunk_at[k] = before.add(mine);
   }
-  const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
+  // The tile's count published, then its bytes stored from the tile's start while warp 0 looks
+  // back (round 12); the write-out realigns them to the output.
+  const tile_count c = publish_tile_output(offsets, states, tile, single, before.total);
+  look_back_tile_output(offsets, states, tile, single);
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
-    std::uint32_t at = o.warp_at + chunk_at[k];
+    std::uint32_t at = c.warp_at + chunk_at[k];
     if (ascii_chunks & (1u << k)) {
       // The lane's 4 bytes as one word; `at` has the same remainder mod 4 in every lane.
       const std::uint32_t word = cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 |
@@ -146,7 +149,9 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     else
       store_chunk(std::false_type{}, k, at);
   }
-  finish_tile(packed, out, o, tile, tiles, count);
+  __syncthreads();
+  write_packed_from_start(packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total,
+                          tile, tiles, count);
 }
 
 /// The single-pass encoder of n code points, with byte counts of type I (32-bit where 4n fits);

@@ -1,13 +1,14 @@
 // Two GPU instructions on the bytes of 32-bit words, the funnel shift and prmt, as host and
 // device code alike: the UTF-8 kernels build their byte tests and their encoded bytes from them,
-// and tests/plugins/cuda_efficient checks those on the CPU (CI has no GPU).
+// the packed write-out its realigned vectors (realigned_vector.cuh), and
+// tests/plugins/cuda_efficient checks those on the CPU (CI has no GPU).
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
-namespace parprim::cuda_efficient::utf8 {
+namespace parprim::cuda_efficient {
 
 /// Bytes [lo, hi) of a 64-bit little-endian pair shifted right by `bits` (0-31), as the GPU's
 /// funnel shift does in one instruction.
@@ -42,4 +43,4 @@ __host__ __device__ __forceinline__ std::uint32_t permute_bytes(std::uint32_t a,
 #endif
 }
 
-}  // namespace parprim::cuda_efficient::utf8
+}  // namespace parprim::cuda_efficient
