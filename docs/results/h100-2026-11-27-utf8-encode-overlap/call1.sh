@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Call 1, on round 12's code: `gpu_run.sh check` and cuda_efficient's utf8_gpu_checks, then the
 # encoder's A/B by scripts/gpu_ab.sh: round11/ (7761198 with 24 code points a thread at 5 blocks
-# an SM, the build round 11 measured as items24) against lib/parprim (round 12), twice.
+# an SM, the build round 11 measured as items24) against lib/parprim (round 12), one run each.
 set -u
 B=bundle
 gunzip -f $B/bin/*.gz $B/lib/*.gz $B/lib/parprim/*.gz $B/round11/*.gz 2>/dev/null
