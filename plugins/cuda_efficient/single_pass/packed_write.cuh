@@ -5,7 +5,10 @@
 // shared memory shifted by where out + prefix lies within its 16-byte vector (packed_shift), so
 // that shared and global memory agree on alignment: the write-out then moves whole 16-byte vectors
 // (one shared and one global access per 16 bytes instead of one each per element), with element
-// stores only in the partial vectors at either end.
+// stores only in the partial vectors at either end. A kernel that stores its elements while its
+// look-back is under way (the UTF-8 encoder) cannot know that shift yet: it places them from the
+// tile's start (publish_tile_output, then look_back_tile_output), and write_packed_from_start
+// assembles each aligned output vector from the two packed vectors it straddles.
 #pragma once
 
 #include <cstdint>

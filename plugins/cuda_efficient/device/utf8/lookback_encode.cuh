@@ -3,15 +3,14 @@
 // (warp_striped_tile.cuh): each lane loads 4 consecutive code points as one 16-byte vector, Items
 // / 4 vectors a lane, issued before the tile counter answers. Each code point's length (1-4, 3
 // for U+FFFD in place of a surrogate or a value above U+10FFFF) is summed within the lane and
-// scanned across the warp once per chunk of vectors; the tile publishes its byte count and
-// looks back for its output offset, then writes each code point's bytes (encoded_bytes.cuh)
-// into shared memory in order and the whole tile out as 16-byte vectors (packed_write.cuh). A
-// chunk that is ASCII in every lane of the warp needs no scan and goes to shared memory a word a
-// lane; one below U+0800 in every lane (1- and 2-byte characters) skips the replacement and the
-// general byte assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the
-// array writes the count. (Rounds 6 and 7 of docs/algorithms/utf8_gpu.md: with one code point a
-// lane in each of 16 rows, each row scanned across the warp, the encoder was bound by its
-// instructions and took 1.2-1.27x as long.)
+// scanned across the warp once per chunk of vectors; the tile publishes its byte count, and
+// while warp 0 looks back for its output offset the other warps write each code point's bytes
+// (encoded_bytes.cuh) into shared memory in order from the tile's start; then the whole tile
+// goes out as 16-byte vectors realigned to the output (packed_write.cuh). A chunk that is ASCII
+// in every lane of the warp needs no scan and goes to shared memory a word a lane; one below
+// U+0800 in every lane (1- and 2-byte characters) skips the replacement and the general byte
+// assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes
+// the count. (Rounds 6-12 of docs/algorithms/utf8_gpu.md measure each of these steps.)
 #pragma once
 
 #include <cstdint>
@@ -41,8 +40,8 @@ inline constexpr std::uint64_t encode_tile = std::uint64_t(encode_block_threads)
 // points a thread, round 10).
 inline constexpr int encode_blocks_per_sm = 5;
 
-/// Dynamic shared memory: the tile's bytes (4 per code point at most) after a shift of less
-/// than one 16-byte vector.
+/// Dynamic shared memory: the tile's bytes (4 per code point at most) from its start, and one
+/// 16-byte vector after them, which the write-out's last vector may read past the bytes.
 template <class I, int Items>
 __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     lookback_encode_tile(const std::uint32_t* in, std::uint8_t* out, std::uint64_t* count,
