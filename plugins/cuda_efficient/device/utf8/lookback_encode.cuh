@@ -126,8 +126,8 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     std::uint32_t at = c.warp_at + chunk_at[k];
     if (ascii_chunks & (1u << k)) {
       // The lane's 4 bytes as one word; `at` has the same remainder mod 4 in every lane.
-      const std::uint32_t word = cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 |
-                                 cp[k * 4 + 3] << 24;
+      const std::uint32_t word =
+          cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 | cp[k * 4 + 3] << 24;
       if (at % 4 == 0) {
         *reinterpret_cast<std::uint32_t*>(packed + at) = word;
       } else {
