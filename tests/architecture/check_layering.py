@@ -37,11 +37,12 @@ TOP_ALLOWED = {
 # the top of runner/src, sees them all.
 RUNNER_ROOMS = ["support", "config", "records", "measurement", "sessions", "sweep", "outputs", ""]
 
-# Inside every plugin, bottom up, the same names for the same layer (CUB's): tile shapes; warp-
-# and block-level pieces; the single-pass (look-back) machinery; the GPUs of a group and the
+# Inside every plugin, bottom up, the same names for the same layer (CUB's): tile shapes; thread-,
+# warp- and block-level pieces; the single-pass (look-back) machinery; the GPUs of a group and the
 # shards of an array across them (nccl); the device-wide algorithms, one folder per family under
 # device/, never including another family; the plugin's entry at its root; tools beside it.
-PLUGIN_ROOMS = ["shapes", "warp", "block", "single_pass", "group", "shards", "device", "", "probe"]
+PLUGIN_ROOMS = ["shapes", "thread", "warp", "block", "single_pass", "group", "shards", "device", "",
+                "probe"]
 
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cu", ".cuh"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
