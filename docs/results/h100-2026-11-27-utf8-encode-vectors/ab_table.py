@@ -10,6 +10,10 @@ before_side, after_side = (sys.argv[2], sys.argv[3]) if len(sys.argv) > 3 else (
 rows = {}
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "ab_*.json*"))):
     run = os.path.basename(path).split(".")[0]
+    # A run's .jsonl only where its .json is missing: where both exist they hold the same
+    # states, and reading both listed each twice (noticed 2026-11-27, after this table's use).
+    if path.endswith(".jsonl") and os.path.exists(path[:-1]):
+        continue
     if path.endswith(".jsonl"):
         records = [json.loads(line) for line in open(path) if line.strip()]
     else:
