@@ -10,7 +10,7 @@
 // in every lane of the warp needs no scan and goes to shared memory a word a lane; one below
 // U+0800 in every lane (1- and 2-byte characters) skips the replacement and the general byte
 // assembly. The grid is as many blocks as the GPU holds at once, each taking tiles in turn, so
-// that a block's next tile is loaded while it waits for the look-back and writes its tile out.
+// that a block's next tile is loaded while it writes the one before out.
 // Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the count.
 // (Rounds 6-13 of docs/algorithms/utf8_gpu.md measure each of these steps.)
 #pragma once
@@ -57,12 +57,13 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
   const int lane = threadIdx.x & 31;
   const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
   std::uint32_t cp[Items];
-  // The block takes tiles in turn (round 13): its first as every single-pass kernel does, each
-  // next from the counter while it counts the one before, loaded before the look-back's barrier.
+  // The block takes tiles in turn (round 13b): its first as every single-pass kernel does, each
+  // next once the look-back of the one before has answered, loaded while that one is written
+  // out. A block holds a tile whose count it has not published only while it waits for nothing:
+  // round 13 took the next id before its look-back, and every later tile's look-back waited for
+  // that look-back too (1.44-1.63x slower).
   std::uint64_t tile = load_block_tile(in, n, cp, aligned, 0u, states, single).tile;
   while (tile < tiles) {
-    // Read after the publication's barriers below; the atomic's round trip overlaps the count.
-    const std::uint64_t next = threadIdx.x == 0 && !single ? states.take_tile_id() : tiles;
     const std::uint64_t valid = layout::warp_segment(tile, n).valid;
     const bool whole = valid >= static_cast<std::uint64_t>(layout::segment);
     // Whether item j of chunk k exists. Every tile but the last is whole: the loops below are
@@ -125,14 +126,13 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
           whole ? chunk_bytes(std::true_type{}, k) : chunk_bytes(std::false_type{}, k);
       chunk_at[k] = before.add(mine);
     }
-    // The next tile's id is read by every thread after the publication's barriers, and written
-    // again only after the write-out's barrier below, which every thread passes after reading it.
-    if (threadIdx.x == 0) next_tile_id = next;
     // The tile's count published, then its bytes stored from the tile's start while warp 0 looks
     // back (round 12); the write-out realigns them to the output.
     const tile_count c = publish_tile_output(offsets, states, tile, single, before.total);
-    const std::uint64_t next_tile = next_tile_id;
     look_back_tile_output(offsets, states, tile, single);
+    // Thread 0 reaches this once warp 0's look-back has answered; the atomic's round trip
+    // overlaps warp 0's stores.
+    const std::uint64_t next = threadIdx.x == 0 && !single ? states.take_tile_id() : tiles;
 #pragma unroll
     for (int k = 0; k < layout::chunks; ++k) {
       std::uint32_t at = c.warp_at + chunk_at[k];
@@ -160,13 +160,17 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
       else
         store_chunk(std::false_type{}, k, at);
     }
-    // The next tile's loads, into the registers the stores have freed, in flight while the
-    // block waits for the look-back and writes this tile out (round 13).
+    // Read by every thread after the barrier below; written again only after the next tile's
+    // publication barriers, which every thread passes after reading it.
+    if (threadIdx.x == 0) next_tile_id = next;
+    __syncthreads();
+    const std::uint64_t next_tile = next_tile_id;
+    // The next tile's loads, into the registers the stores have freed, in flight while this
+    // tile is written out.
     if (next_tile < tiles) {
       const auto segment = layout::warp_segment(next_tile, n);
       layout::load(in + segment.begin, segment.valid, cp, aligned, 0u);
     }
-    __syncthreads();
     write_packed_from_start(packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total,
                             tile, tiles, count);
     tile = next_tile;
