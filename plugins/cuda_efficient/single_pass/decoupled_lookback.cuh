@@ -19,9 +19,8 @@
 //
 // No state is reset between runs: the kind carries the run's epoch (kind | epoch << 2), and a
 // word from an earlier run reads as "not yet published". The tile counter is never reset either:
-// run r's ids start at r * (the ids a run takes), which the host passes in: one a tile, plus one
-// a block where each block takes tiles in turn until it is given one past the last (the UTF-8
-// encoder). So a run is one kernel, with no memset or init kernel before it.
+// run r's ids start at r * tiles, which the host passes in. So a run is one kernel, with no
+// memset or init kernel before it.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -158,15 +157,11 @@ __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
 }
 
 /// The host side: the states and the tile counter of a plan (allocated once, zeroed), and the
-/// view of each next run. `ids_per_run`: the ids a run takes from the counter, `tiles` unless
-/// its blocks take more (each block of a kernel that takes tiles in turn also takes one past the
-/// last).
+/// view of each next run.
 template <class V>
 class tile_states {
  public:
-  explicit tile_states(std::uint64_t tiles) : tile_states(tiles, tiles) {}
-  tile_states(std::uint64_t tiles, std::uint64_t ids_per_run)
-      : ids_per_run_(ids_per_run), words_(tiles), counter_(1) {
+  explicit tile_states(std::uint64_t tiles) : tiles_(tiles), words_(tiles), counter_(1) {
     zero(nullptr);  // the legacy default stream: ordered before any run on another stream
     PARPRIM_CUDA_CHECK(cudaStreamSynchronize(nullptr));
   }
@@ -178,7 +173,7 @@ class tile_states {
       zero(stream);
       epoch_ = 1;
     }
-    const std::uint64_t first = runs_ * ids_per_run_;
+    const std::uint64_t first = runs_ * tiles_;
     ++runs_;
     return {words_.get(), reinterpret_cast<unsigned long long*>(counter_.get()), first, epoch_};
   }
@@ -194,7 +189,7 @@ class tile_states {
     runs_ = 0;
   }
 
-  std::uint64_t ids_per_run_;
+  std::uint64_t tiles_;
   cuda::device_buffer<word> words_;
   cuda::device_buffer<std::uint64_t> counter_;
   std::uint64_t runs_ = 0;

@@ -9,10 +9,8 @@
 // goes out as 16-byte vectors realigned to the output (packed_write.cuh). A chunk that is ASCII
 // in every lane of the warp needs no scan and goes to shared memory a word a lane; one below
 // U+0800 in every lane (1- and 2-byte characters) skips the replacement and the general byte
-// assembly. The grid is as many blocks as the GPU holds at once, each taking tiles in turn, so
-// that a block's next tile is loaded while it writes the one before out.
-// Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes the count.
-// (Rounds 6-13 of docs/algorithms/utf8_gpu.md measure each of these steps.)
+// assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes
+// the count. (Rounds 6-12 of docs/algorithms/utf8_gpu.md measure each of these steps.)
 #pragma once
 
 #include <cstdint>
@@ -51,130 +49,108 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
   using layout = warp_striped<std::uint32_t, Items>;
   static_assert(layout::vec == 4, "a lane's vector is 4 code points: one word of ASCII bytes");
   __shared__ tile_offsets<I> offsets;
-  __shared__ std::uint64_t next_tile_id;
   std::uint8_t* packed = cuda::dynamic_shared<std::uint8_t>();
   const bool single = tiles == 1;
   const int lane = threadIdx.x & 31;
   const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
   std::uint32_t cp[Items];
-  // The block takes tiles in turn (round 13b): its first as every single-pass kernel does, each
-  // next once the look-back of the one before has answered, loaded while that one is written
-  // out. A block holds a tile whose count it has not published only while it waits for nothing:
-  // round 13 took the next id before its look-back, and every later tile's look-back waited for
-  // that look-back too (1.44-1.63x slower).
-  std::uint64_t tile = load_block_tile(in, n, cp, aligned, 0u, states, single).tile;
-  while (tile < tiles) {
-    const std::uint64_t valid = layout::warp_segment(tile, n).valid;
-    const bool whole = valid >= static_cast<std::uint64_t>(layout::segment);
-    // Whether item j of chunk k exists. Every tile but the last is whole: the loops below are
-    // instantiated for it (std::true_type) without the test, which costs about 11 instructions
-    // a code point (the kernel's static SASS, round 9).
-    const auto exists = [&](auto whole_segment, int k, int j) {
-      if constexpr (decltype(whole_segment)::value)
-        return true;
-      else
-        return static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
-    };
-    // Chunk k's bytes in this lane, each code point replaced here, once, where it is not a
-    // scalar value, so that the write-out encodes scalar values only.
-    const auto chunk_bytes = [&](auto whole_segment, int k) {
-      std::uint32_t mine = 0;
+  const auto loaded = load_block_tile(in, n, cp, aligned, 0u, states, single);
+  const std::uint64_t tile = loaded.tile, valid = loaded.segment.valid;
+  const bool whole = valid >= static_cast<std::uint64_t>(layout::segment);
+  // Whether item j of chunk k exists. Every tile but the last is whole: the loops below are
+  // instantiated for it (std::true_type) without the test, which costs about 11 instructions a
+  // code point (the kernel's static SASS, round 9).
+  const auto exists = [&](auto whole_segment, int k, int j) {
+    if constexpr (decltype(whole_segment)::value)
+      return true;
+    else
+      return static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
+  };
+  // Chunk k's bytes in this lane, each code point replaced here, once, where it is not a scalar
+  // value, so that the write-out encodes scalar values only.
+  const auto chunk_bytes = [&](auto whole_segment, int k) {
+    std::uint32_t mine = 0;
 #pragma unroll
-      for (int j = 0; j < layout::vec; ++j) {
-        std::uint32_t& c = cp[k * layout::vec + j];
-        c = parprim::utf8::is_scalar(c) ? c : parprim::utf8::replacement;
-        if (exists(whole_segment, k, j)) mine += encoded_length(c);
-      }
-      return mine;
-    };
-    // Chunk k's code points encoded into the tile's bytes from `at` on.
-    const auto store_chunk = [&](auto whole_segment, int k, std::uint32_t at) {
+    for (int j = 0; j < layout::vec; ++j) {
+      std::uint32_t& c = cp[k * layout::vec + j];
+      c = parprim::utf8::is_scalar(c) ? c : parprim::utf8::replacement;
+      if (exists(whole_segment, k, j)) mine += encoded_length(c);
+    }
+    return mine;
+  };
+  // Chunk k's code points encoded into the tile's bytes from `at` on.
+  const auto store_chunk = [&](auto whole_segment, int k, std::uint32_t at) {
 #pragma unroll
-      for (int j = 0; j < layout::vec; ++j) {
-        if (!exists(whole_segment, k, j)) break;
-        at += store_encoded(cp[k * layout::vec + j], packed + at);
-      }
-    };
-    std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
-    std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
-    std::uint32_t two_byte_chunks = 0;       // bit k: below U+0800 in every lane (not ASCII)
-    warp_offsets before;                     // bytes of the warp's earlier chunks
+    for (int j = 0; j < layout::vec; ++j) {
+      if (!exists(whole_segment, k, j)) break;
+      at += store_encoded(cp[k * layout::vec + j], packed + at);
+    }
+  };
+  std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
+  std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
+  std::uint32_t two_byte_chunks = 0;       // bit k: below U+0800 in every lane (not ASCII)
+  warp_offsets before;                     // bytes of the warp's earlier chunks
 #pragma unroll
-    for (int k = 0; k < layout::chunks; ++k) {
-      std::uint32_t any = 0;
+  for (int k = 0; k < layout::chunks; ++k) {
+    std::uint32_t any = 0;
 #pragma unroll
-      for (int j = 0; j < layout::vec; ++j) any |= cp[k * layout::vec + j];
-      // A chunk of ASCII in every lane (round 7): each code point one byte, so the lane's bytes
-      // start 4 a lane after the warp's so far, without a scan.
-      if (__all_sync(full_warp, whole && any < 0x80)) {
-        ascii_chunks |= 1u << k;
-        chunk_at[k] = before.total + layout::vec * lane;
-        before.total += layout::vec * 32;
-        continue;
-      }
-      // A chunk of 1- and 2-byte characters in every lane (round 10: Latin, Greek, Cyrillic,
-      // Hebrew, Arabic text): no value to replace, each length 1 + (c >= 0x80).
-      if (__all_sync(full_warp, whole && any < 0x800)) {
-        two_byte_chunks |= 1u << k;
-        std::uint32_t mine = layout::vec;
+    for (int j = 0; j < layout::vec; ++j) any |= cp[k * layout::vec + j];
+    // A chunk of ASCII in every lane (round 7): each code point one byte, so the lane's bytes
+    // start 4 a lane after the warp's so far, without a scan.
+    if (__all_sync(full_warp, whole && any < 0x80)) {
+      ascii_chunks |= 1u << k;
+      chunk_at[k] = before.total + layout::vec * lane;
+      before.total += layout::vec * 32;
+      continue;
+    }
+    // A chunk of 1- and 2-byte characters in every lane (round 10: Latin, Greek, Cyrillic,
+    // Hebrew, Arabic text): no value to replace, each length 1 + (c >= 0x80).
+    if (__all_sync(full_warp, whole && any < 0x800)) {
+      two_byte_chunks |= 1u << k;
+      std::uint32_t mine = layout::vec;
 #pragma unroll
-        for (int j = 0; j < layout::vec; ++j) mine += cp[k * layout::vec + j] >= 0x80;
-        chunk_at[k] = before.add(mine);
-        continue;
-      }
-      const std::uint32_t mine =
-          whole ? chunk_bytes(std::true_type{}, k) : chunk_bytes(std::false_type{}, k);
+      for (int j = 0; j < layout::vec; ++j) mine += cp[k * layout::vec + j] >= 0x80;
       chunk_at[k] = before.add(mine);
+      continue;
     }
-    // The tile's count published, then its bytes stored from the tile's start while warp 0 looks
-    // back (round 12); the write-out realigns them to the output.
-    const tile_count c = publish_tile_output(offsets, states, tile, single, before.total);
-    look_back_tile_output(offsets, states, tile, single);
-    // Thread 0 reaches this once warp 0's look-back has answered; the atomic's round trip
-    // overlaps warp 0's stores.
-    const std::uint64_t next = threadIdx.x == 0 && !single ? states.take_tile_id() : tiles;
-#pragma unroll
-    for (int k = 0; k < layout::chunks; ++k) {
-      std::uint32_t at = c.warp_at + chunk_at[k];
-      if (ascii_chunks & (1u << k)) {
-        // The lane's 4 bytes as one word; `at` has the same remainder mod 4 in every lane.
-        const std::uint32_t word =
-            cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 | cp[k * 4 + 3] << 24;
-        if (at % 4 == 0) {
-          *reinterpret_cast<std::uint32_t*>(packed + at) = word;
-        } else {
-#pragma unroll
-          for (unsigned b = 0; b < 4; ++b)
-            packed[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
-        }
-        continue;
-      }
-      if (two_byte_chunks & (1u << k)) {
-#pragma unroll
-        for (int j = 0; j < layout::vec; ++j)
-          at += store_two_byte(cp[k * layout::vec + j], packed + at);
-        continue;
-      }
-      if (whole)
-        store_chunk(std::true_type{}, k, at);
-      else
-        store_chunk(std::false_type{}, k, at);
-    }
-    // Read by every thread after the barrier below; written again only after the next tile's
-    // publication barriers, which every thread passes after reading it.
-    if (threadIdx.x == 0) next_tile_id = next;
-    __syncthreads();
-    const std::uint64_t next_tile = next_tile_id;
-    // The next tile's loads, into the registers the stores have freed, in flight while this
-    // tile is written out.
-    if (next_tile < tiles) {
-      const auto segment = layout::warp_segment(next_tile, n);
-      layout::load(in + segment.begin, segment.valid, cp, aligned, 0u);
-    }
-    write_packed_from_start(packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total,
-                            tile, tiles, count);
-    tile = next_tile;
+    const std::uint32_t mine =
+        whole ? chunk_bytes(std::true_type{}, k) : chunk_bytes(std::false_type{}, k);
+    chunk_at[k] = before.add(mine);
   }
+  // The tile's count published, then its bytes stored from the tile's start while warp 0 looks
+  // back (round 12); the write-out realigns them to the output.
+  const tile_count c = publish_tile_output(offsets, states, tile, single, before.total);
+  look_back_tile_output(offsets, states, tile, single);
+#pragma unroll
+  for (int k = 0; k < layout::chunks; ++k) {
+    std::uint32_t at = c.warp_at + chunk_at[k];
+    if (ascii_chunks & (1u << k)) {
+      // The lane's 4 bytes as one word; `at` has the same remainder mod 4 in every lane.
+      const std::uint32_t word =
+          cp[k * 4] | cp[k * 4 + 1] << 8 | cp[k * 4 + 2] << 16 | cp[k * 4 + 3] << 24;
+      if (at % 4 == 0) {
+        *reinterpret_cast<std::uint32_t*>(packed + at) = word;
+      } else {
+#pragma unroll
+        for (unsigned b = 0; b < 4; ++b)
+          packed[at + b] = static_cast<std::uint8_t>(word >> (8 * b));
+      }
+      continue;
+    }
+    if (two_byte_chunks & (1u << k)) {
+#pragma unroll
+      for (int j = 0; j < layout::vec; ++j)
+        at += store_two_byte(cp[k * layout::vec + j], packed + at);
+      continue;
+    }
+    if (whole)
+      store_chunk(std::true_type{}, k, at);
+    else
+      store_chunk(std::false_type{}, k, at);
+  }
+  __syncthreads();
+  write_packed_from_start(packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total,
+                          tile, tiles, count);
 }
 
 /// The single-pass encoder of n code points, with byte counts of type I (32-bit where 4n fits);
@@ -183,9 +159,9 @@ template <class I>
 class lookback_encoder : public packed_pass<std::uint32_t, std::uint8_t, I> {
  public:
   explicit lookback_encoder(std::uint64_t n)
-      : packed_pass<std::uint32_t, std::uint8_t, I>(
-            &lookback_encode_tile<I, encode_items>, n, encode_tile, encode_block_threads,
-            encode_tile * 4 + 16, "utf8 encode lookback", tile_blocks::in_turn) {}
+      : packed_pass<std::uint32_t, std::uint8_t, I>(&lookback_encode_tile<I, encode_items>, n,
+                                                    encode_tile, encode_block_threads,
+                                                    encode_tile * 4 + 16, "utf8 encode lookback") {}
 };
 
 }  // namespace parprim::cuda_efficient::utf8
