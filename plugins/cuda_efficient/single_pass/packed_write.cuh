@@ -7,11 +7,12 @@
 // (one shared and one global access per 16 bytes instead of one each per element), with element
 // stores only in the partial vectors at either end. A kernel that stores its elements while its
 // look-back is under way (the UTF-8 encoder) cannot know that shift yet: it places them from the
-// tile's start (publish_tile_output, then look_back_tile_output), and write_packed_from_start
-// assembles each aligned output vector from the two packed vectors it straddles.
+// tile's start (publish_tile_output, then look_back_tile_output), and the write-out assembles
+// each aligned output vector from the two packed vectors it straddles (packed_placement).
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "parprim/cuda/offset_address.cuh"
 #include "single_pass/decoupled_lookback.cuh"
@@ -43,6 +44,13 @@ struct warp_offsets {
   }
 };
 
+/// Lane 0 of each warp records the warp's total for the tile's scan of them.
+template <class I>
+__device__ __forceinline__ void record_warp_total(tile_offsets<I>& offsets,
+                                                  std::uint32_t warp_total) {
+  if ((threadIdx.x & 31) == 0) offsets.warp_offset[threadIdx.x >> 5] = static_cast<I>(warp_total);
+}
+
 /// Where a tile's output goes, once every warp has counted its own.
 struct tile_output {
   std::uint64_t prefix;   // the outputs of every earlier tile: out[prefix] is the tile's first
@@ -57,14 +65,13 @@ template <class I, class T>
 __device__ tile_output resolve_tile_output(tile_offsets<I>& offsets,
                                            const tile_states_view<I>& states, std::uint64_t tile,
                                            bool single, std::uint32_t warp_total, const T* out) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(warp_total);
+  record_warp_total(offsets, warp_total);
   resolve_tile_offsets(offsets, states, tile, single);
   tile_output o;
   o.prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
   o.total = static_cast<std::uint32_t>(offsets.tile_total);
   o.shift = packed_shift(out, o.prefix);
-  o.warp_at = static_cast<std::uint32_t>(offsets.warp_offset[warp]) + o.shift;
+  o.warp_at = static_cast<std::uint32_t>(offsets.warp_offset[threadIdx.x >> 5]) + o.shift;
   return o;
 }
 
@@ -82,11 +89,10 @@ template <class I>
 __device__ tile_count publish_tile_output(tile_offsets<I>& offsets,
                                           const tile_states_view<I>& states, std::uint64_t tile,
                                           bool single, std::uint32_t warp_total) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  if (lane == 0) offsets.warp_offset[warp] = static_cast<I>(warp_total);
+  record_warp_total(offsets, warp_total);
   publish_tile_offsets(offsets, states, tile, single);
   return {static_cast<std::uint32_t>(offsets.tile_total),
-          static_cast<std::uint32_t>(offsets.warp_offset[warp])};
+          static_cast<std::uint32_t>(offsets.warp_offset[threadIdx.x >> 5])};
 }
 
 /// The second step: warp 0 looks back for the outputs of every earlier tile while the other
@@ -107,75 +113,71 @@ struct element_as_is {
   }
 };
 
-/// Called by every thread of the block after the packed elements are in place (and a
-/// __syncthreads): writes emit(packed[i]) for i in [shift, shift + total) to out[prefix ..).
-/// `emit` finishes an element on its way out (the UTF-8 decoder's deferred code points,
-/// device/utf8/unit_entries.cuh).
-template <class T, class Emit = element_as_is>
-__device__ void write_packed(const T* packed, T* out, std::uint64_t prefix, std::uint32_t shift,
-                             std::uint32_t total, Emit emit = {}) {
+/// Where a tile's elements sit in the packed array (shared memory, 16-byte aligned).
+enum class packed_placement {
+  shifted,     // from packed[packed_shift(out, prefix)]: each output vector is a packed vector
+  from_start,  // from packed[0], stored before the look-back gave the prefix: each output
+               // vector is assembled from the two packed vectors it straddles (realigned_vector)
+};
+
+/// Called by every thread of the block once the packed elements are in place (and a
+/// __syncthreads): writes emit(element i) for i in [0, total) to out[prefix + i], whole aligned
+/// 16-byte vectors where they lie within the tile, the partial vectors at either end element by
+/// element. `emit` finishes an element on its way out (the UTF-8 decoder's deferred code
+/// points, device/utf8/unit_entries.cuh). The tile that is last in the array writes the count.
+template <packed_placement Placement, class T, class Emit = element_as_is>
+__device__ void write_tile(const T* packed, T* out, std::uint64_t prefix, std::uint32_t total,
+                           std::uint64_t tile, std::uint64_t tiles, std::uint64_t* count,
+                           Emit emit = {}) {
   constexpr std::uint32_t vec = 16 / sizeof(T);
   struct alignas(16) vector {
     T e[vec];
   };
-  T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);  // packed's index space
-  const std::uint32_t end = shift + total;
-  const std::uint32_t vectors = (end + vec - 1) / vec;
-  for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
-    const std::uint32_t first = q * vec;
-    if (first >= shift && first + vec <= end) {
-      vector v = reinterpret_cast<const vector*>(packed)[q];
-#pragma unroll
-      for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
-      reinterpret_cast<vector*>(dst)[q] = v;
-    } else {
-#pragma unroll
-      for (std::uint32_t j = 0; j < vec; ++j)
-        if (first + j >= shift && first + j < end) dst[first + j] = emit(packed[first + j]);
-    }
-  }
-}
-
-/// write_packed for elements placed from packed[0]: each aligned 16-byte vector of the output
-/// is assembled from the two packed vectors it straddles (realigned_vector), the partial
-/// vectors at either end element by element. Called by every thread of the block after the
-/// elements are in place; the tile's last writes the count.
-template <class T>
-__device__ void write_packed_from_start(const T* packed, T* out, std::uint64_t prefix,
-                                        std::uint32_t total, std::uint64_t tile,
-                                        std::uint64_t tiles, std::uint64_t* count) {
-  constexpr std::uint32_t vec = 16 / sizeof(T);
   const std::uint32_t shift = packed_shift(out, prefix);
-  // Index v of the output's vectors: out[prefix - shift + v] is element v - shift.
+  // Index v of the output's vectors: out[prefix - shift + v] is element v - shift, which is
+  // packed[v] when shifted and packed[v - shift] from the start.
   T* dst = cuda::offset_address(out, std::int64_t(prefix) - shift);
+  const std::uint32_t lag = Placement == packed_placement::from_start ? shift : 0;
   const std::uint32_t end = shift + total;
   const std::uint32_t vectors = (end + vec - 1) / vec;
   const auto* packed_vectors = reinterpret_cast<const uint4*>(packed);
-  // Output vector q takes the 16 bytes from `skip` into packed vectors q - 1 and q.
+  // From the start, output vector q takes the 16 bytes from `skip` into packed vectors q - 1
+  // and q.
   const unsigned skip = 16 - shift * static_cast<unsigned>(sizeof(T));
   for (std::uint32_t q = threadIdx.x; q < vectors; q += blockDim.x) {
     const std::uint32_t first = q * vec;
     if (first >= shift && first + vec <= end) {
-      const uint4 before = shift == 0 ? make_uint4(0, 0, 0, 0) : packed_vectors[q - 1];
-      reinterpret_cast<uint4*>(dst)[q] = realigned_vector(before, packed_vectors[q], skip);
+      uint4 bits = packed_vectors[q];
+      if constexpr (Placement == packed_placement::from_start)
+        bits = realigned_vector(shift == 0 ? make_uint4(0, 0, 0, 0) : packed_vectors[q - 1], bits,
+                                skip);
+      if constexpr (std::is_same_v<Emit, element_as_is>) {
+        // As they are: the vector stays one register quadruple (taking 1-byte elements apart
+        // and back cost the encoder about 40 instructions).
+        reinterpret_cast<uint4*>(dst)[q] = bits;
+      } else {
+        vector v;
+        memcpy(&v, &bits, sizeof v);
+#pragma unroll
+        for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
+        reinterpret_cast<vector*>(dst)[q] = v;
+      }
     } else {
 #pragma unroll
       for (std::uint32_t j = 0; j < vec; ++j)
-        if (first + j >= shift && first + j < end) dst[first + j] = packed[first + j - shift];
+        if (first + j >= shift && first + j < end) dst[first + j] = emit(packed[first + j - lag]);
     }
   }
   if (tile == tiles - 1 && threadIdx.x == 0) *count = prefix + total;
 }
 
-/// Called by every thread of the block once its packed elements are written: the block's
-/// write-out (each element through `emit`, as write_packed), then the count, by the tile that
-/// is last in the array.
+/// Called by every thread of the block once its packed elements are written (shifted, after
+/// resolve_tile_output): the block synchronized, then its write-out and count (write_tile).
 template <class T, class Emit = element_as_is>
 __device__ void finish_tile(const T* packed, T* out, const tile_output& o, std::uint64_t tile,
                             std::uint64_t tiles, std::uint64_t* count, Emit emit = {}) {
   __syncthreads();
-  write_packed(packed, out, o.prefix, o.shift, o.total, emit);
-  if (tile == tiles - 1 && threadIdx.x == 0) *count = o.prefix + o.total;
+  write_tile<packed_placement::shifted>(packed, out, o.prefix, o.total, tile, tiles, count, emit);
 }
 
 }  // namespace parprim::cuda_efficient

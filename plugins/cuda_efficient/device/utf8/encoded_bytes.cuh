@@ -28,17 +28,30 @@ __host__ __device__ __forceinline__ std::uint32_t six_bit_groups(std::uint32_t c
   return g & 0x073F3F7Fu;
 }
 
+/// Which of a scalar value's UTF-8 bytes after the first exist: the comparisons its length
+/// counts, kept apart so that a store of each byte can be predicated on its own.
+struct encoded_size {
+  bool two, three, four;  // a second, third, fourth byte
+
+  __host__ __device__ __forceinline__ unsigned length() const { return 1 + two + three + four; }
+};
+
+__host__ __device__ __forceinline__ encoded_size encoded_size_of(std::uint32_t cp) {
+  return {cp >= 0x80, cp >= 0x800, cp >= 0x10000};
+}
+
 /// How many bytes scalar value cp's UTF-8 form takes.
 __host__ __device__ __forceinline__ unsigned encoded_length(std::uint32_t cp) {
-  return 1 + (cp >= 0x80) + (cp >= 0x800) + (cp >= 0x10000);
+  return encoded_size_of(cp).length();
 }
 
 /// The first `length` bytes of scalar value cp's UTF-8 form, little-endian (the later bytes are
 /// unspecified: the encoder stores `length` of them); `length` is its encoded length, 1-4.
 __host__ __device__ __forceinline__ std::uint32_t encoded_bytes(std::uint32_t cp, unsigned length) {
   const std::uint32_t groups = six_bit_groups(cp);
-  // Byte k of `leads` is the lead of a (k + 1)-byte sequence: the ASCII byte, 110xxxxx,
-  // 1110xxxx, 11110xxx; byte k of `continuations` is 10xxxxxx with group k.
+  // Byte k of `leads` is the lead of a (k + 1)-byte sequence: for k = 0 the ASCII byte, for
+  // k = 1-3 the prefix 110, 1110 or 11110 above group k's payload bits; byte k of
+  // `continuations` is the prefix 10 above group k.
   const std::uint32_t leads = groups | 0xF0E0C000u;
   const std::uint32_t continuations = (groups & 0xFFFFFFBFu) | 0x80808080u;
   // Result byte 0 is leads' byte length - 1; result byte j (1-3) continuations' byte
@@ -50,13 +63,13 @@ __host__ __device__ __forceinline__ std::uint32_t encoded_bytes(std::uint32_t cp
 /// Each byte after the first is stored under the comparison its length counts, not a test of
 /// the length.
 __host__ __device__ __forceinline__ unsigned store_encoded(std::uint32_t cp, std::uint8_t* to) {
-  const bool two = cp >= 0x80, three = cp >= 0x800, four = cp >= 0x10000;
-  const unsigned length = 1 + two + three + four;
+  const encoded_size size = encoded_size_of(cp);
+  const unsigned length = size.length();
   const std::uint32_t bytes = encoded_bytes(cp, length);
   to[0] = static_cast<std::uint8_t>(bytes);
-  if (two) to[1] = static_cast<std::uint8_t>(bytes >> 8);
-  if (three) to[2] = static_cast<std::uint8_t>(bytes >> 16);
-  if (four) to[3] = static_cast<std::uint8_t>(bytes >> 24);
+  if (size.two) to[1] = static_cast<std::uint8_t>(bytes >> 8);
+  if (size.three) to[2] = static_cast<std::uint8_t>(bytes >> 16);
+  if (size.four) to[3] = static_cast<std::uint8_t>(bytes >> 24);
   return length;
 }
 

@@ -149,8 +149,8 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
       store_chunk(std::false_type{}, k, at);
   }
   __syncthreads();
-  write_packed_from_start(packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total,
-                          tile, tiles, count);
+  write_tile<packed_placement::from_start>(
+      packed, out, static_cast<std::uint64_t>(offsets.tile_prefix), c.total, tile, tiles, count);
 }
 
 /// The single-pass encoder of n code points, with byte counts of type I (32-bit where 4n fits);
