@@ -2,6 +2,7 @@
 # Call 2, on the same code and bundle as call 1: the UTF-8 tables at 2^28 (configs/utf8_gpu.yaml:
 # decoding in both forms and encoding, every mix, without and with 1% errors), cuda_efficient
 # beside thrust's `thrust` and `cub` (cuda_naive's `course` left out for time).
+# Run on the H100 that call 1 had, while it was still held.
 set -u
 B=bundle
 gunzip -f $B/bin/*.gz $B/lib/*.gz $B/lib/parprim/*.gz 2>/dev/null; chmod +x $B/bin/*

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Call 1, on the final GPU sources of this session (encoder round 12 with the review mends,
+# Call 1, on the final GPU sources of this session (ccf262e: encoder round 12 with the review mends,
 # decoder round 8): `gpu_run.sh check` (every CUDA plugin's conformance, the
 # attestation), cuda_efficient's utf8_gpu_checks (sanitizers, 1000 repeated runs), then decoding
-# and validation of 2^32 + 5 bytes (utf8_gpu_large). Asked of an nvidia-h200.
+# and validation of 2^32 + 5 bytes (utf8_gpu_large). Asked of an nvidia-h200; an H100 came.
 set -u
 B=bundle
 gunzip -f $B/bin/*.gz $B/lib/*.gz $B/lib/parprim/*.gz 2>/dev/null; chmod +x $B/bin/*
