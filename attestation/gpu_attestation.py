@@ -31,7 +31,7 @@ LIST = pathlib.Path("attestation/gpu_sources.txt")
 # The plugins whose conformance an attestation must show passed, each with the variants its
 # log must name (nccl on virtual ranks of one GPU).
 REQUIRED_PLUGINS = ["thrust", "cuda_naive", "cuda_efficient", "course_example", "nccl"]
-REFRESH = ("bash scripts/bundle.sh; on the GPU machine: bash bundle/gpu_run.sh check; then copy "
+REFRESH = ("bash scripts/bundle.sh --compact; on the GPU machine: bash bundle/gpu_run.sh check; then copy "
            "its gpu-attestation.json (under $OUT) to docs/results/gpu-attestation.json and "
            "commit it with the logs")
 

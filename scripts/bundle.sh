@@ -5,12 +5,21 @@
 # installed there. The GPU machine has nvcc and CMake but not TBB, yaml-cpp, Boost or Catch2.
 #
 #   bash scripts/bundle.sh            # then, on the GPU machine: bash bundle/gpu_run.sh
+#   bash scripts/bundle.sh --compact  # small enough to carry beside the tree (64 MiB in all):
+#       scripts/compact_bundle.sh leaves out what no GPU check or GPU timing stage reads and
+#       gzips the rest; gpu_run.sh and gpu_ab.sh unpack it there
 #   CORPUS=build/course_corpus bash scripts/bundle.sh
 #       also the course submissions scripts/course_corpus.sh built there (bundle/corpus/NAME,
 #       the plugin and what the table reads), for `bash bundle/course_corpus.sh --run
 #       bundle/corpus` on the GPU machine (with bundle/bin on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+compact=0
+case "${1:-}" in
+  --compact) compact=1 ;;
+  "") ;;
+  *) echo "usage: bash scripts/bundle.sh [--compact]" >&2; exit 2 ;;
+esac
 
 bash scripts/build.sh default
 if [ ! -f build/lib/parprim/parprim_plugin_thrust.so ]; then
@@ -27,7 +36,7 @@ cp build/tests/plugins/test_host_common bundle/bin/
 [ -f build/bin/nccl_exchange_probe ] && cp build/bin/nccl_exchange_probe bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
 cp configs/*.yaml bundle/configs/
-cp scripts/gpu_run.sh scripts/gpu_ab.sh bundle/
+cp scripts/gpu_run.sh scripts/gpu_ab.sh scripts/unpack_bundle.sh bundle/
 # The planted CUDA faults of the isolation stage, with their config.
 mkdir -p bundle/tests/planted_cuda
 cp build/tests/planted_cuda/* bundle/tests/planted_cuda/
@@ -110,3 +119,4 @@ done
 
 echo "bundle.sh: $(du -sh bundle | cut -f1) in bundle/:"
 ls bundle/bin bundle/lib bundle/lib/parprim "$template/build/lib/parprim"
+if [ "$compact" = 1 ]; then bash scripts/compact_bundle.sh bundle; fi

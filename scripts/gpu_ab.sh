@@ -16,6 +16,8 @@ fi
 config=$1 rounds=$2 seconds=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
+# A bundle compacted to travel (scripts/compact_bundle.sh) is unpacked on first use.
+if [ -f "$here/unpack_bundle.sh" ]; then bash "$here/unpack_bundle.sh" "$here"; fi
 out=${OUT:?OUT names the folder for the records}
 mkdir -p "$out"
 status=0 i=0 bases=()  # bases[i - 1]: run i's records, without their extension

@@ -71,9 +71,25 @@ OUT="${OUT:-results/gpu}"
 mkdir -p "$OUT"
 status=0
 step() { echo; echo "=== $*"; }
+# A bundle compacted to travel (scripts/compact_bundle.sh) is unpacked on first use.
+if [ -f "$B/unpack_bundle.sh" ]; then bash "$B/unpack_bundle.sh" "$B" || status=1; fi
 
 what="${1:-all}"
 want() { [ "$what" = all ] || [ "$what" = "$1" ]; }
+# needs STAGE PATH...: whether the bundle holds what STAGE reads; a compact bundle leaves some
+# parts out (bundle/LEFT_OUT), and the stage then fails with their names instead of running.
+needs() {
+  local stage=$1 part
+  shift
+  for part; do
+    if [ ! -e "$B/$part" ]; then
+      echo "gpu_run.sh: stage $stage needs $B/$part, which this bundle does not hold" \
+        "$( [ -f "$B/LEFT_OUT" ] && echo "(left out by scripts/compact_bundle.sh: make the bundle without --compact)")"
+      status=1
+      return 1
+    fi
+  done
+}
 gpu_backends="${GPU_BACKENDS:-thrust,cuda_naive,cuda_efficient}"
 runner() {  # runner CONFIG NAME [args]: JSON and Markdown as $OUT/NAME.*, the tables on stdout
   local config=$1 name=$2
@@ -132,7 +148,7 @@ if want check; then
   fi
   [ "$check_status" -eq 0 ] || status=1
 fi
-if want isolation; then
+if want isolation && needs isolation tests/planted_cuda; then
   step "isolation: planted CUDA faults beside thrust/cub"
   "$B/bin/runner" "$B/tests/planted_cuda/planted_cuda.yaml" --no-progress \
     --json "$OUT/planted_cuda.json" --markdown "$OUT/planted_cuda.md" | tail -25
@@ -157,7 +173,7 @@ if want isolation || [ "$what" = overhead ]; then
     rm -f "$OUT/isolation_both_$i.jsonl"
   done
 fi
-if want sandbox; then
+if want sandbox && needs sandbox tests/planted_escapes; then
   step "sandbox: planted escapes beside thrust/cub, refused, named and without effect"
   python3 - "$B" "$OUT" <<'PY' || status=1
 import json, os, socket, subprocess, sys, tempfile
@@ -246,7 +262,7 @@ if want sanitize; then
     fi
   done
 fi
-if want course; then
+if want course && needs course tests/planted_course; then
   step "the example course project through the course adapter: conformance, then beside thrust/cub"
   "$B/bin/parprim-conformance" --require-available \
     --plugins "$B/lib/parprim/parprim_plugin_course_example.so" 2>&1 |
@@ -282,7 +298,7 @@ if want blocksize; then
   runner block_size.yaml block_size | tail -60
   rm -f "$OUT/block_size.jsonl"
 fi
-if want template; then
+if want template && needs template examples/plugin_template; then
   step "the plugin template's CUDA plugin, built out of tree: conformance and runner"
   T="$B/examples/plugin_template"
   "$B/bin/parprim-conformance" --plugins "$T/build/lib/parprim" 2>&1 |
@@ -415,7 +431,7 @@ if want sweep; then
   runner sweep.yaml sweep > /dev/null
   tail -3 "$OUT/sweep.md"
 fi
-if want cpu || want cpu_sort; then
+if { want cpu || want cpu_sort; } && needs cpu bin/test_host_common; then
   step "the CPU building blocks' tests on this host's CPU (compaction's SSE4.2 and AVX-512 forms)"
   grep -o -m1 -w -E 'avx512f|sse4_2' /proc/cpuinfo | sort -u | tr '\n' ' '
   "$B/bin/test_host_common" > "$OUT/test_host_common.log" 2>&1 || status=1

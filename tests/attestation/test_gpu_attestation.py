@@ -84,7 +84,7 @@ class GpuAttestation(unittest.TestCase):
         self.assertIn("added:   plugins/cuda_efficient/new_kernel.cuh", out.stdout)
         self.assertIn("removed: core/src/validate.cpp", out.stdout)
         self.assertIn("revision abcdef123456", out.stdout)
-        self.assertIn("Refresh: bash scripts/bundle.sh; on the GPU machine: bash bundle/gpu_run.sh "
+        self.assertIn("Refresh: bash scripts/bundle.sh --compact; on the GPU machine: bash bundle/gpu_run.sh "
                       "check", out.stdout)
 
     def test_a_cpu_only_change_leaves_the_digest_alone(self):
