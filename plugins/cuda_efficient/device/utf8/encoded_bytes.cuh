@@ -73,14 +73,20 @@ __host__ __device__ __forceinline__ unsigned store_encoded(std::uint32_t cp, std
   return length;
 }
 
-/// store_encoded for a value below U+0800 (1 or 2 bytes), in fewer instructions.
-__host__ __device__ __forceinline__ unsigned store_two_byte(std::uint32_t cp, std::uint8_t* to) {
+/// store_encoded for a value below U+0800 (1 or 2 bytes) or, where `WithReplacement`, U+FFFD
+/// (3 bytes, EF BF BD: the only value at or above U+0800 such a chunk holds), in fewer
+/// instructions: the pair's bytes built directly, the replacement's a constant.
+template <bool WithReplacement>
+__host__ __device__ __forceinline__ unsigned store_short(std::uint32_t cp, std::uint8_t* to) {
   const bool two = cp >= 0x80;
+  const bool three = WithReplacement && cp >= 0x800;
   const std::uint32_t pair = (0xC0u | (cp >> 6)) | (0x80u | (cp & 0x3Fu)) << 8;
-  const std::uint32_t bytes = two ? pair : cp;
+  std::uint32_t bytes = two ? pair : cp;
+  if constexpr (WithReplacement) bytes = three ? 0xBDBFEFu : bytes;
   to[0] = static_cast<std::uint8_t>(bytes);
   if (two) to[1] = static_cast<std::uint8_t>(bytes >> 8);
-  return 1 + two;
+  if (three) to[2] = static_cast<std::uint8_t>(bytes >> 16);
+  return 1 + two + three;
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -9,8 +9,9 @@
 // goes out as 16-byte vectors realigned to the output (packed_write.cuh). A chunk that is ASCII
 // in every lane of the warp needs no scan and goes to shared memory a word a lane; one below
 // U+0800 in every lane (1- and 2-byte characters) skips the replacement and the general byte
-// assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes
-// the count. (Rounds 6-12 of docs/algorithms/utf8_gpu.md measure each of these steps.)
+// assembly, and one below U+0800 or replaced in every lane (such text with errors) the general
+// byte assembly. Reads 4n bytes, writes the encoded ones. The tile that is last in the array writes
+// the count. (Rounds 6-14 of docs/algorithms/utf8_gpu.md measure each of these steps.)
 #pragma once
 
 #include <cstdint>
@@ -66,16 +67,12 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     else
       return static_cast<std::uint64_t>(layout::index(k, lane, j)) < valid;
   };
-  // Chunk k's bytes in this lane, each code point replaced here, once, where it is not a scalar
-  // value, so that the write-out encodes scalar values only.
+  // Chunk k's bytes in this lane (its code points replaced already).
   const auto chunk_bytes = [&](auto whole_segment, int k) {
     std::uint32_t mine = 0;
 #pragma unroll
-    for (int j = 0; j < layout::vec; ++j) {
-      std::uint32_t& c = cp[k * layout::vec + j];
-      c = parprim::utf8::is_scalar(c) ? c : parprim::utf8::replacement;
-      if (exists(whole_segment, k, j)) mine += encoded_length(c);
-    }
+    for (int j = 0; j < layout::vec; ++j)
+      if (exists(whole_segment, k, j)) mine += encoded_length(cp[k * layout::vec + j]);
     return mine;
   };
   // Chunk k's code points encoded into the tile's bytes from `at` on.
@@ -89,6 +86,7 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
   std::uint32_t chunk_at[layout::chunks];  // where this lane's bytes of chunk k start
   std::uint32_t ascii_chunks = 0;          // bit k: chunk k is ASCII in every lane of the warp
   std::uint32_t two_byte_chunks = 0;       // bit k: below U+0800 in every lane (not ASCII)
+  std::uint32_t short_chunks = 0;          // bit k: below U+0800 or U+FFFD once replaced
   warp_offsets before;                     // bytes of the warp's earlier chunks
 #pragma unroll
   for (int k = 0; k < layout::chunks; ++k) {
@@ -110,6 +108,26 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
       std::uint32_t mine = layout::vec;
 #pragma unroll
       for (int j = 0; j < layout::vec; ++j) mine += cp[k * layout::vec + j] >= 0x80;
+      chunk_at[k] = before.add(mine);
+      continue;
+    }
+    // Each code point replaced here, once, where it is not a scalar value, so that the
+    // write-out encodes scalar values only.
+    bool short_lane = true;
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j) {
+      std::uint32_t& c = cp[k * layout::vec + j];
+      c = parprim::utf8::is_scalar(c) ? c : parprim::utf8::replacement;
+      short_lane &= c < 0x800 || c == parprim::utf8::replacement;
+    }
+    // A chunk of 1- and 2-byte characters and replacements in every lane (round 14: such text
+    // with errors): each length 1 + (c >= 0x80) + (c >= 0x800), the third byte U+FFFD's.
+    if (__all_sync(full_warp, whole && short_lane)) {
+      short_chunks |= 1u << k;
+      std::uint32_t mine = layout::vec;
+#pragma unroll
+      for (int j = 0; j < layout::vec; ++j)
+        mine += (cp[k * layout::vec + j] >= 0x80) + (cp[k * layout::vec + j] >= 0x800);
       chunk_at[k] = before.add(mine);
       continue;
     }
@@ -140,7 +158,13 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     if (two_byte_chunks & (1u << k)) {
 #pragma unroll
       for (int j = 0; j < layout::vec; ++j)
-        at += store_two_byte(cp[k * layout::vec + j], packed + at);
+        at += store_short<false>(cp[k * layout::vec + j], packed + at);
+      continue;
+    }
+    if (short_chunks & (1u << k)) {
+#pragma unroll
+      for (int j = 0; j < layout::vec; ++j)
+        at += store_short<true>(cp[k * layout::vec + j], packed + at);
       continue;
     }
     if (whole)

@@ -5,6 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <vector>
 
 #include "device/utf8/encoded_bytes.cuh"
 #include "parprim/utf8/well_formed.hpp"
@@ -54,16 +55,29 @@ TEST_CASE("encoded_bytes and store_encoded match encode_unit for every scalar va
   REQUIRE(checked == 1112064);  // every scalar value: 0x110000 less the 2048 surrogates
 }
 
-TEST_CASE("store_two_byte matches encode_unit below U+0800", "[utf8][cuda_efficient]") {
+TEST_CASE("store_short matches encode_unit below U+0800, and for U+FFFD with replacements",
+          "[utf8][cuda_efficient]") {
   constexpr std::uint8_t untouched = 0x5A;
-  for (std::uint32_t cp = 0; cp < 0x800; ++cp) {
+  // Below U+0800 both forms; U+FFFD (what a surrogate or a value above U+10FFFF becomes) the
+  // form with replacements only.
+  std::vector<std::uint32_t> values;
+  for (std::uint32_t cp = 0; cp < 0x800; ++cp) values.push_back(cp);
+  values.push_back(parprim::utf8::replacement);
+  for (const std::uint32_t cp : values) {
     const parprim::utf8::encoded want = parprim::utf8::encode_unit(cp);
-    std::array<std::uint8_t, 3> to;
-    to.fill(untouched);
     INFO("code point " << cp);
-    REQUIRE(gpu_utf8::store_two_byte(cp, to.data()) == want.length);
-    for (unsigned b = 0; b < 3; ++b)
-      REQUIRE(to[b] == (b < want.length ? static_cast<std::uint8_t>(want.bytes >> (8 * b))
-                                        : untouched));
+    const auto check = [&](unsigned length, const std::array<std::uint8_t, 4>& to) {
+      REQUIRE(length == want.length);
+      for (unsigned b = 0; b < 4; ++b)
+        REQUIRE(to[b] ==
+                (b < want.length ? static_cast<std::uint8_t>(want.bytes >> (8 * b)) : untouched));
+    };
+    std::array<std::uint8_t, 4> to;
+    to.fill(untouched);
+    check(gpu_utf8::store_short<true>(cp, to.data()), to);
+    if (cp < 0x800) {
+      to.fill(untouched);
+      check(gpu_utf8::store_short<false>(cp, to.data()), to);
+    }
   }
 }
