@@ -24,6 +24,7 @@ key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<
                                         digit_place place, Count* counts) {
   key_bounds<radix_key_t<T>> bounds;
   for (std::uint64_t i = 0; i < n; ++i) {
+    __builtin_prefetch(in + i + 2048 / sizeof(T), 0, 3);  // as for_each_key's (radix_keys.hpp)
     const auto k = keys(in[i]);
     bounds.add(k);
     ++counts[place.of(k)];
