@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "parprim/host/prefetch_ahead.hpp"
 #include "parprim/host/radix_keys.hpp"
 
 namespace parprim::host {
@@ -24,7 +25,7 @@ key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<
                                         digit_place place, Count* counts) {
   key_bounds<radix_key_t<T>> bounds;
   for (std::uint64_t i = 0; i < n; ++i) {
-    __builtin_prefetch(in + i + 2048 / sizeof(T), 0, 3);  // as for_each_key's (radix_keys.hpp)
+    prefetch_ahead(in + i);
     const auto k = keys(in[i]);
     bounds.add(k);
     ++counts[place.of(k)];

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "parprim/host/prefetch_ahead.hpp"
 #include "parprim/radix_key.hpp"
 
 namespace parprim::host {
@@ -102,10 +103,7 @@ template <class T, class Index, class Visit>
 void for_each_key(const T* keys, Index n, Visit visit) {
   Index i = 0;
   for (; i + 4 <= n; i += 4) {
-    // 2 KiB ahead: on some machines the hardware prefetchers leave a streaming loop's loads
-    // waiting on memory (cpu_sort.md step 12: the sort 0.83-0.88x of its time). Keys past n
-    // are never read; a prefetch past the array faults nothing.
-    __builtin_prefetch(keys + i + 2048 / sizeof(T), 0, 3);
+    prefetch_ahead(keys + i);
     const T k0 = keys[i], k1 = keys[i + 1], k2 = keys[i + 2], k3 = keys[i + 3];
     visit(k0, i);
     visit(k1, i + 1);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "parprim/host/prefetch_ahead.hpp"
 #include "parprim/host/utf8/ascii_blocks.hpp"
 #include "parprim/host/utf8/isa.hpp"
 #include "parprim/host/utf8/units.hpp"
@@ -198,9 +199,6 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
   return r;
 }
 
-/// How far ahead of its block the AVX-512 decoder prefetches its input, in bytes.
-inline constexpr std::uint64_t decode_prefetch_distance = 2048;
-
 /// The AVX-512 decoder: the whole stretch in blocks of 64 bytes (vector_decode512.hpp), each
 /// classified one block ahead of the block whose units it writes, with no path of its own for
 /// ill-formed text and no scalar tail: the last blocks read as zeros past n and write under a
@@ -232,10 +230,7 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
         }
       }
     }
-    // The input 2 KiB ahead: the hardware prefetchers alone left the block loads waiting on
-    // memory, by how much depending on where the output's stores fell (utf8.md, step 16:
-    // emoji text 19-30 -> 12-16 ms at 2^26). A prefetch past the input faults nothing.
-    __builtin_prefetch(in + at + decode_prefetch_distance, 0, 3);
+    prefetch_ahead(in + at);
     const __m512i next_x = v::load_block(in, at + 64, n);
     __m512i next_classes;
     const v::block_masks next = v::classify(next_x, classes, m, next_classes);
