@@ -1,11 +1,17 @@
 // How the UTF-8 decoding kernels (lookback_decode.cuh, validate_utf8.cuh) hold their input: a
-// warp's segment of a tile is Rows rows of 128 bytes, lane l holding bytes 4l..4l+3 of each row
-// as one word, so that each row is one coalesced 128-byte load. A lane decodes its word from a
-// window of 12 bytes (byte_window.cuh): the word before it, its own and the word after, the
-// neighbouring lanes' words by shuffles, across rows lane 31's of the row before and lane 0's of
-// the row after, and at the segment's two ends a word read from global memory (a 4-byte halo
-// each side; past the input's ends it reads as 0, which continues nothing and is never
-// continued).
+// warp's segment of a tile is Rows rows of 128 * Words bytes, lane l holding Words consecutive
+// words of each row (bytes 4 Words l .. 4 Words l + 4 Words - 1), so that each row is one
+// coalesced load. The decoder holds one word a lane (rows of 128 bytes), because its write-out
+// keeps the lanes' units in the order of the lanes; the validator, which writes nothing, holds
+// four (rows of 512 bytes, one 16-byte load a lane), so that a row's bookkeeping (the load's
+// bounds test, the shuffles for the word before, the votes) is paid once per 16 bytes, and the
+// word before is the lane's own for three words of four (utf8_gpu.md, round 15).
+//
+// A lane decodes a word from a window of 12 bytes (byte_window.cuh): the word before it, its
+// own and the word after, the neighbouring lanes' words by shuffles, across rows lane 31's of
+// the row before and lane 0's of the row after, and at the segment's two ends a word read from
+// global memory (a 4-byte halo each side; past the input's ends it reads as 0, which continues
+// nothing and is never continued).
 #pragma once
 
 #include <cstdint>
@@ -30,11 +36,15 @@ __device__ __forceinline__ std::uint32_t load_word(const std::uint8_t* in, std::
   return w;
 }
 
-/// One warp's segment of a tile (Rows rows of 128 bytes) as its lanes hold it.
-template <int Rows>
+/// One warp's segment of a tile (Rows rows of 128 * Words bytes) as its lanes hold it: word
+/// k of the lane's part of row r is word[r * Words + k].
+template <int Rows, int Words = 1>
 struct segment_rows {
-  static constexpr int bytes = Rows * 128;  // per warp
-  std::uint32_t word[Rows];
+  static_assert(Words == 1 || Words == 4, "a lane loads a word or a 16-byte vector a row");
+  static constexpr int rows = Rows;
+  static constexpr int row_bytes = 128 * Words;
+  static constexpr int bytes = Rows * row_bytes;  // per warp
+  std::uint32_t word[Rows * Words];
   std::uint32_t before_segment, after_segment;  // the halo words (lane 0's, lane 31's)
   std::uint64_t begin, n;
 
@@ -46,53 +56,86 @@ struct segment_rows {
 
   __device__ void load(const std::uint8_t* in, std::uint64_t tile, int warp) {
     begin = (tile * (blockDim.x >> 5) + warp) * bytes;
-    const bool aligned = (reinterpret_cast<std::uintptr_t>(in) & 3) == 0;
+    const auto address = reinterpret_cast<std::uintptr_t>(in);
+    const bool aligned = (address & 3) == 0;
     const int lane = threadIdx.x & 31;
 #pragma unroll
-    for (int r = 0; r < Rows; ++r) word[r] = load_word(in, position(r), n, aligned);
+    for (int r = 0; r < Rows; ++r) {
+      if constexpr (Words == 4) {
+        const std::int64_t p = position(r);  // never negative
+        if ((address & 15) == 0 && static_cast<std::uint64_t>(p) + 16 <= n) {
+          const uint4 v = *reinterpret_cast<const uint4*>(in + p);
+          word[4 * r] = v.x, word[4 * r + 1] = v.y, word[4 * r + 2] = v.z, word[4 * r + 3] = v.w;
+          continue;
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < Words; ++k)
+        word[r * Words + k] = load_word(in, position(r, k), n, aligned);
+    }
     const auto start = static_cast<std::int64_t>(begin);
     before_segment = lane == 0 ? load_word(in, start - 4, n, aligned) : 0;
     after_segment = lane == 31 ? load_word(in, start + bytes, n, aligned) : 0;
   }
 
-  /// The input position of this lane's byte 0 of row r.
-  __device__ __forceinline__ std::int64_t position(int r) const {
-    return static_cast<std::int64_t>(begin) + r * 128 + 4 * (threadIdx.x & 31);
+  /// The input position of this lane's byte 0 of word k of row r.
+  __device__ __forceinline__ std::int64_t position(int r, int k = 0) const {
+    return static_cast<std::int64_t>(begin) + r * row_bytes + 4 * Words * (threadIdx.x & 31) +
+           4 * k;
   }
 
   /// Whether the whole warp's row r is ASCII (the same answer in every lane; all call it):
   /// then every byte is a unit and its own code point, and no window is needed.
   __device__ __forceinline__ bool row_ascii(int r) const {
-    return __all_sync(full_warp, (word[r] & 0x80808080u) == 0);
+    std::uint32_t any = 0;
+#pragma unroll
+    for (int k = 0; k < Words; ++k) any |= word[r * Words + k];
+    return __all_sync(full_warp, (any & 0x80808080u) == 0);
   }
 
-  /// Bits 0-3 set for this lane's bytes of row r that lie in the input.
-  __device__ __forceinline__ std::uint32_t in_input(int r) const {
-    const auto p = static_cast<std::uint64_t>(position(r));
+  /// Bits 0-3 set for this lane's bytes of word k of row r that lie in the input.
+  __device__ __forceinline__ std::uint32_t in_input(int r, int k = 0) const {
+    const auto p = static_cast<std::uint64_t>(position(r, k));
     return p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
   }
 
-  /// The word before this lane's in row r: the previous lane's, lane 31's of the row before for
-  /// lane 0, the halo at the segment's start. Every lane of the warp calls it (shuffles; r is a
-  /// constant of the unrolled loops, so the branches on it are resolved at compile time).
-  __device__ __forceinline__ std::uint32_t word_before(int r) const {
+  /// The segment's last word before row r: lane 31's last of the row before, or the halo at the
+  /// segment's start; the same in every lane. Every lane of the warp calls it (a shuffle).
+  __device__ __forceinline__ std::uint32_t word_before_row(int r) const {
+    return r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * Words - 1 : 0], 31)
+                 : __shfl_sync(full_warp, before_segment, 0);
+  }
+
+  /// This lane's last word of the segment (lane 31's ends it).
+  __device__ __forceinline__ std::uint32_t last_word() const {
+    return word[Rows * Words - 1];
+  }
+
+  /// The word before this lane's word k of row r: the lane's own word k - 1; for k = 0 the
+  /// previous lane's last, lane 31's of the row before for lane 0, the halo at the segment's
+  /// start. Every lane of the warp calls it (shuffles; r and k are constants of the unrolled
+  /// loops, so the branches on them are resolved at compile time).
+  __device__ __forceinline__ std::uint32_t word_before(int r, int k = 0) const {
+    if (k > 0) return word[r * Words + k - 1];
     const std::uint32_t row_before =
-        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r - 1 : 0], 31) : before_segment;
-    const std::uint32_t before = __shfl_up_sync(full_warp, word[r], 1);
+        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * Words - 1 : 0], 31) : before_segment;
+    const std::uint32_t before = __shfl_up_sync(full_warp, word[r * Words + Words - 1], 1);
     return (threadIdx.x & 31) == 0 ? row_before : before;
   }
 
-  /// The word after this lane's in row r (word_before's mirror).
-  __device__ __forceinline__ std::uint32_t word_after(int r) const {
+  /// The word after this lane's word k of row r (word_before's mirror).
+  __device__ __forceinline__ std::uint32_t word_after(int r, int k = 0) const {
+    if (k < Words - 1) return word[r * Words + k + 1];
     const std::uint32_t row_after =
-        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? r + 1 : r], 0) : after_segment;
-    const std::uint32_t after = __shfl_down_sync(full_warp, word[r], 1);
+        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? (r + 1) * Words : 0], 0)
+                     : after_segment;
+    const std::uint32_t after = __shfl_down_sync(full_warp, word[r * Words], 1);
     return (threadIdx.x & 31) == 31 ? row_after : after;
   }
 
-  /// Row r's window for this lane. Every lane of the warp calls it (shuffles).
-  __device__ __forceinline__ byte_window window(int r) const {
-    return {word_before(r), word[r], word_after(r)};
+  /// The window of this lane's word k of row r. Every lane of the warp calls it (shuffles).
+  __device__ __forceinline__ byte_window window(int r, int k = 0) const {
+    return {word_before(r, k), word[r * Words + k], word_after(r, k)};
   }
 };
 

@@ -31,11 +31,22 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
   return w >= 0xC0000000u || (w & 0x00FF0000u) >= 0x00E00000u || (w & 0x0000FF00u) >= 0x0000F000u;
 }
 
+/// Whether any byte of the warp's row r is misplaced (the same answer in every lane; all call
+/// it). A lane's words after its first take the word before from the lane's own registers.
+template <int Rows, int Words>
+__device__ __forceinline__ bool row_misplaced(const segment_rows<Rows, Words>& rows, int r) {
+  std::uint32_t bad = 0;
+#pragma unroll
+  for (int k = 0; k < Words; ++k)
+    bad |= place_bytes(rows.word_before(r, k), rows.word[r * Words + k]).misplaced();
+  return __any_sync(full_warp, bad != 0);
+}
+
 /// The kinds of the segment's rows. Every lane of the warp calls it (shuffles and votes).
 /// Text with errors has one in nearly every row, where the test would only add to units_of's
 /// cost: after the first misplaced row, the later rows are not tested and go through units_of.
-template <int Rows>
-__device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& rows) {
+template <int Rows, int Words>
+__device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows, Words>& rows) {
   static_assert(Rows + 2 <= 32, "the rows and the two halos are bits of one word");
   constexpr std::uint32_t all_rows = (1u << Rows) - 1;
   const int lane = threadIdx.x & 31;
@@ -50,16 +61,8 @@ __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& row
       misplaced |= all_rows & ~((1u << r) - 1);
       break;
     }
-    bool bad;
-    if ((ascii >> r) & 1u) {
-      const std::uint32_t last_before =
-          r > 0 ? __shfl_sync(full_warp, rows.word[r > 0 ? r - 1 : 0], 31)
-                : __shfl_sync(full_warp, rows.before_segment, 0);
-      bad = needs_beyond(last_before);
-    } else {
-      bad = __any_sync(full_warp,
-                       place_bytes(rows.word_before(r), rows.word[r]).misplaced() != 0);
-    }
+    const bool bad =
+        (ascii >> r) & 1u ? needs_beyond(rows.word_before_row(r)) : row_misplaced(rows, r);
     misplaced |= static_cast<std::uint32_t>(bad) << r;
   }
   // The halo bytes next to the segment, where the first (last) row may still be well-formed:
@@ -71,8 +74,8 @@ __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& row
         lane == 0 && (place_bytes(0, rows.before_segment).unmet_needs() & 0xFFFF0000u) != 0);
   if ((((ascii >> (Rows - 1)) & 1u) | ((misplaced >> (Rows - 2)) & 3u)) == 0)
     after_bad = __any_sync(
-        full_warp, lane == 31 && (place_bytes(rows.word[Rows - 1], rows.after_segment)
-                                      .unmet_needs() & 0x00FFFFFFu) != 0);
+        full_warp, lane == 31 && (place_bytes(rows.last_word(), rows.after_segment).unmet_needs() &
+                                  0x00FFFFFFu) != 0);
   // Bit 0 the bytes before the segment, bit r + 1 row r, bit Rows + 1 the bytes after it.
   const std::uint32_t extended = before_bad | (misplaced << 1) | (after_bad << (Rows + 1));
   const std::uint32_t near = extended | (extended >> 1) | (extended >> 2);  // rows r-1, r, r+1

@@ -19,11 +19,14 @@
 
 namespace parprim::cuda_efficient::utf8 {
 
-// Twice the decoder's rows a warp: nothing is written, so a tile needs no shared memory for
-// its output, and the halo tests and the block's atomics are spread over twice the bytes.
-inline constexpr int validate_rows = 16;
+// Twice the decoder's bytes a warp: nothing is written, so a tile needs no shared memory for
+// its output, and the halo tests and the block's atomics are spread over twice the bytes. Each
+// lane holds 16 consecutive bytes of a row (byte_rows.cuh), 4 rows of 512 bytes a warp.
+inline constexpr int validate_rows = 4;
+inline constexpr int validate_words = 4;  // a lane's words of a row
+using validate_segment = segment_rows<validate_rows, validate_words>;
 inline constexpr std::uint64_t validate_tile_bytes =
-    std::uint64_t(decode_block_threads) * 4 * validate_rows;
+    std::uint64_t(decode_block_threads / 32) * validate_segment::bytes;
 
 __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_error,
                                  std::uint64_t n) {
@@ -31,27 +34,29 @@ __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_err
   *first_error = n;
 }
 
-template <int Rows>
 __global__ void __launch_bounds__(decode_block_threads)
     validate_tile(const std::uint8_t* in, std::uint64_t n, std::uint64_t* errors,
                   std::uint64_t* first_error) {
   __shared__ std::uint32_t warp_errors[32];
   __shared__ std::uint64_t warp_first[32];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const segment_rows<Rows> rows(in, n, blockIdx.x, warp);
+  const validate_segment rows(in, n, blockIdx.x, warp);
   const row_kinds kinds = kinds_of_rows(rows);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
 #pragma unroll
-  for (int r = 0; r < Rows; ++r) {
+  for (int r = 0; r < validate_rows; ++r) {
     // The same in every lane: ASCII and well-formed rows hold no error.
     if (((kinds.ascii | kinds.well_formed) >> r) & 1u) continue;
-    const word_units u = units_of(rows.window(r));
-    // Bit k: the lane's byte k starts a replaced subpart.
-    const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r);
-    if (ill_formed) {
-      bad += __popc(ill_formed);
-      first = min(first, static_cast<std::uint64_t>(rows.position(r)) + __ffs(ill_formed) - 1);
+#pragma unroll
+    for (int k = 0; k < validate_words; ++k) {
+      const word_units u = units_of(rows.window(r, k));
+      // Bit j: the word's byte j starts a replaced subpart.
+      const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r, k);
+      if (ill_formed) {
+        bad += __popc(ill_formed);
+        first = min(first, static_cast<std::uint64_t>(rows.position(r, k)) + __ffs(ill_formed) - 1);
+      }
     }
   }
   // The block's figures, then one atomic pair for the block, where it found any.
@@ -86,7 +91,7 @@ class validator {
     clear_validation<<<1, 1, 0, stream>>>(errors, first_error, n_);
     PARPRIM_CUDA_CHECK_LAUNCH("clear_validation");
     if (n_ == 0) return;
-    validate_tile<validate_rows><<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
+    validate_tile<<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
         in, n_, errors, first_error);
     PARPRIM_CUDA_CHECK_LAUNCH("validate_tile");
   }
