@@ -35,10 +35,13 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
 /// it). A lane's words after its first take the word before from the lane's own registers.
 template <int Rows, int Words>
 __device__ __forceinline__ bool row_misplaced(const segment_rows<Rows, Words>& rows, int r) {
-  std::uint32_t bad = 0;
+  std::uint32_t before = rows.word_before(r), before_high = high_selector(before), bad = 0;
 #pragma unroll
-  for (int k = 0; k < Words; ++k)
-    bad |= place_bytes(rows.word_before(r, k), rows.word[r * Words + k]).misplaced();
+  for (int k = 0; k < Words; ++k) {
+    const std::uint32_t word = rows.word[r * Words + k], word_high = high_selector(word);
+    bad |= place_bytes(before, word, before_high, word_high).misplaced();
+    before = word, before_high = word_high;
+  }
   return __any_sync(full_warp, bad != 0);
 }
 
@@ -66,16 +69,20 @@ __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows, Word
     misplaced |= static_cast<std::uint32_t>(bad) << r;
   }
   // The halo bytes next to the segment, where the first (last) row may still be well-formed:
-  // the 2 bytes before it and the 3 after it.
+  // the 2 bytes before it (lane 0's test) and the 3 after it (lane 31's), in one call.
+  const bool test_before = ((ascii & 1u) | (misplaced & 3u)) == 0;
+  const bool test_after = (((ascii >> (Rows - 1)) & 1u) | ((misplaced >> (Rows - 2)) & 3u)) == 0;
   std::uint32_t before_bad = 0, after_bad = 0;
-  if (((ascii & 1u) | (misplaced & 3u)) == 0)
-    before_bad = __any_sync(
-        full_warp,
-        lane == 0 && (place_bytes(0, rows.before_segment).unmet_needs() & 0xFFFF0000u) != 0);
-  if ((((ascii >> (Rows - 1)) & 1u) | ((misplaced >> (Rows - 2)) & 3u)) == 0)
-    after_bad = __any_sync(
-        full_warp, lane == 31 && (place_bytes(rows.last_word(), rows.after_segment).unmet_needs() &
-                                  0x00FFFFFFu) != 0);
+  if (test_before || test_after) {
+    const bool first = lane == 0;
+    const std::uint32_t unmet =
+        place_bytes(first ? 0u : rows.last_word(), first ? rows.before_segment : rows.after_segment)
+            .unmet_needs() &
+        (first ? 0xFFFF0000u : 0x00FFFFFFu);
+    const std::uint32_t votes = __ballot_sync(full_warp, unmet != 0);
+    before_bad = test_before ? votes & 1u : 0u;
+    after_bad = test_after ? votes >> 31 : 0u;
+  }
   // Bit 0 the bytes before the segment, bit r + 1 row r, bit Rows + 1 the bytes after it.
   const std::uint32_t extended = before_bad | (misplaced << 1) | (after_bad << (Rows + 1));
   const std::uint32_t near = extended | (extended >> 1) | (extended >> 2);  // rows r-1, r, r+1

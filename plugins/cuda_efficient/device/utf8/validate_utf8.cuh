@@ -59,7 +59,9 @@ __global__ void __launch_bounds__(decode_block_threads)
       }
     }
   }
-  // The block's figures, then one atomic pair for the block, where it found any.
+  // The block's figures, then one atomic pair for the block, where it found any: a block of
+  // well-formed text learns that it found none at one barrier, and stops there.
+  if (!__syncthreads_or(bad != 0)) return;
   bad = warp_sum(bad);
 #pragma unroll
   for (int d = 16; d > 0; d >>= 1) first = min(first, __shfl_xor_sync(full_warp, first, d));

@@ -30,9 +30,14 @@ __host__ __device__ __forceinline__ std::uint32_t low_nibbles(std::uint32_t x) {
   return permute_bytes(t | (t >> 4), 0, 0x20);  // bytes 0 and 2 hold nibbles 0-1 and 2-3
 }
 
-/// The high nibbles of x's bytes as a prmt selector.
-__host__ __device__ __forceinline__ std::uint32_t high_nibbles(std::uint32_t x) {
-  return low_nibbles(x >> 4);
+/// The high nibbles of x's bytes, each complemented (15 - h), as a prmt selector in bits 0-15
+/// and again in bits 16-31: so that the selector of the bytes one place back is one funnel
+/// shift of two words' selectors, and a lookup by it reads entries 0-3 for the leads F-C, 4-7
+/// for the continuation bytes B-8, and 0 for ASCII (selector nibbles 8-F, prmt's sign form,
+/// every entry's bit 7 clear), with no flip of the selector's top bit first.
+__host__ __device__ __forceinline__ std::uint32_t high_selector(std::uint32_t x) {
+  const std::uint32_t t = (x >> 4) & 0x0F0F0F0Fu;
+  return permute_bytes(~(t | (t >> 4)), 0, 0x2020);  // bytes 0 and 2, then again
 }
 
 /// The exceptions of Table 3-7, one bit each in a byte; bit 7 stays clear, so that a lookup
@@ -65,22 +70,25 @@ struct placed_bytes {
   }
 };
 
+/// The test for `word`, `before` the word before it, given both words' high_selector(): a lane
+/// that holds consecutive words computes each word's once (validate_utf8.cuh).
 __host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t before,
-                                                             std::uint32_t word) {
+                                                             std::uint32_t word,
+                                                             std::uint32_t before_high,
+                                                             std::uint32_t word_high) {
   using namespace exception;
   const std::uint32_t back_1 = funnel(before, word, 24);  // byte k: the byte 1 before byte k
   const std::uint32_t back_2 = funnel(before, word, 16);
   const std::uint32_t back_3 = funnel(before, word, 8);
   // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back (the top 2, 3, 4 bits).
-  const std::uint32_t needs =
-      ((back_1 & (back_1 << 1)) | (back_2 & (back_2 << 1) & (back_2 << 2)) |
-       (back_3 & (back_3 << 1) & (back_3 << 2) & (back_3 << 3))) &
-      bytewise::high;
-  // By the high nibble of the byte before (8-F; 0-7, bit 3 set once flipped, read 0).
-  const std::uint32_t by_lead_high = permute_bytes(
-      0, (overlong_2) | (0u << 8) | ((overlong_3 | surrogate) << 16) |
-             ((overlong_4 | too_large | bad_lead) << 24),
-      high_nibbles(back_1) ^ 0x8888u);
+  const std::uint32_t needs = ((back_1 & (back_1 << 1)) | (back_2 & (back_2 << 1) & (back_2 << 2)) |
+                               (back_3 & (back_3 << 1) & (back_3 << 2) & (back_3 << 3))) &
+                              bytewise::high;
+  // By the high nibble of the byte before: F, E, D, C at entries 0-3, the rest read 0.
+  const std::uint32_t by_lead_high =
+      permute_bytes((overlong_4 | too_large | bad_lead) | ((overlong_3 | surrogate) << 8) |
+                        (0u << 16) | (overlong_2 << 24),
+                    0, funnel(before_high, word_high, 28));
   // By its low nibble: 0-7 from the first pair of words, 8-F from the second (each lookup
   // reads 0 for the other half's nibbles).
   const std::uint32_t low = low_nibbles(back_1);
@@ -90,15 +98,21 @@ __host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t befor
       permute_bytes(bad_lead * 0x01010101u,
                     bad_lead | ((surrogate | bad_lead) << 8) | (bad_lead << 16) | (bad_lead << 24),
                     low ^ 0x8888u);
-  // By the high nibble of the byte itself, 8-B (a byte that is not a continuation byte after
-  // a lead fails the first rule anyway, so its entry is immaterial: bits 0-2 index it).
-  const std::uint32_t by_next_high = permute_bytes(
-      (overlong_2 | overlong_3 | overlong_4 | bad_lead) |
-          ((overlong_2 | overlong_3 | too_large | bad_lead) << 8) |
-          ((overlong_2 | surrogate | too_large | bad_lead) << 16) |
-          ((overlong_2 | surrogate | too_large | bad_lead) << 24),
-      0x3F3F3F3Fu, high_nibbles(word) & 0x7777u);
+  // By the high nibble of the byte itself: B, A, 9, 8 at entries 4-7 (a byte that is not a
+  // continuation byte after a lead fails the first rule anyway, so entries 0-3 are immaterial).
+  const std::uint32_t by_next_high =
+      permute_bytes(0x3F3F3F3Fu,
+                    (overlong_2 | surrogate | too_large | bad_lead) |
+                        ((overlong_2 | surrogate | too_large | bad_lead) << 8) |
+                        ((overlong_2 | overlong_3 | too_large | bad_lead) << 16) |
+                        ((overlong_2 | overlong_3 | overlong_4 | bad_lead) << 24),
+                    word_high);
   return {needs, bytewise::continuation(word), by_lead_high & by_lead_low & by_next_high};
+}
+
+__host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t before,
+                                                             std::uint32_t word) {
+  return place_bytes(before, word, high_selector(before), high_selector(word));
 }
 
 }  // namespace parprim::cuda_efficient::utf8

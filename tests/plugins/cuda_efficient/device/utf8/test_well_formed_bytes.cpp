@@ -46,7 +46,8 @@ void check_conclusion(const std::vector<std::uint8_t>& in, std::int64_t p) {
   const bool bytes_after = (ce::place_bytes(word, after).unmet_needs() & 0x00FFFFFFu) == 0;
   if (!(own && bytes_before && bytes_after)) return;
   const ce::word_units u = units_of(ce::byte_window{before, word, after});
-  const std::uint32_t not_continuation = ce::nibble_of(~ce::bytewise::continuation(word) & 0x80808080u);
+  const std::uint32_t not_continuation =
+      ce::nibble_of(~ce::bytewise::continuation(word) & 0x80808080u);
   INFO("word at " << p);
   REQUIRE(u.starts == not_continuation);
   REQUIRE(u.complete == u.starts);
@@ -54,7 +55,8 @@ void check_conclusion(const std::vector<std::uint8_t>& in, std::int64_t p) {
 
 void check_string(const std::vector<std::uint8_t>& in) {
   REQUIRE(any_misplaced(in) == !oracle_well_formed(in));
-  for (std::int64_t p = 0; p < static_cast<std::int64_t>(in.size()); p += 4) check_conclusion(in, p);
+  for (std::int64_t p = 0; p < static_cast<std::int64_t>(in.size()); p += 4)
+    check_conclusion(in, p);
 }
 
 }  // namespace
@@ -62,7 +64,9 @@ void check_string(const std::vector<std::uint8_t>& in) {
 TEST_CASE("cuda_efficient utf8: nibbles as prmt selectors") {
   // A selector's low 16 bits are all prmt reads.
   REQUIRE((ce::low_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0xFABCu);
-  REQUIRE((ce::high_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0x4321u);
+  // The high nibbles 4, 3, 2, 1, each complemented, in both halves.
+  REQUIRE(ce::high_selector(0x4F3A2B1Cu) == 0xBCDEBCDEu);
+  REQUIRE(ce::high_selector(0x80FFC07Fu) == 0x70387038u);
 }
 
 TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well-formed") {
@@ -82,7 +86,8 @@ TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well
     // Characters drawn from every length, a boundary byte now and then: words of well-formed
     // text next to words holding an error, at every offset.
     std::mt19937_64 rng(20261127);
-    const std::uint32_t firsts[] = {0x41, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0x10000, 0x10FFFF};
+    const std::uint32_t firsts[] = {0x41,   0x80,   0x7FF,   0x800,   0xD7FF,
+                                    0xE000, 0xFFFD, 0x10000, 0x10FFFF};
     std::size_t well_formed_strings = 0, fast_lanes = 0;
     for (int t = 0; t < 60000; ++t) {
       std::vector<std::uint8_t> in;
@@ -90,7 +95,8 @@ TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well
       const unsigned corruption = rng() % 3;  // none, rare, frequent
       while (in.size() < length) {
         if (corruption != 0 && rng() % (corruption == 1 ? 40 : 6) == 0) {
-          in.push_back(parprim::utf8::boundary_bytes[rng() % std::size(parprim::utf8::boundary_bytes)]);
+          in.push_back(
+              parprim::utf8::boundary_bytes[rng() % std::size(parprim::utf8::boundary_bytes)]);
           continue;
         }
         std::uint32_t cp = rng() % 2 ? firsts[rng() % std::size(firsts)] : rng() % 0x110000;
