@@ -59,6 +59,29 @@ struct segment_rows {
     const auto address = reinterpret_cast<std::uintptr_t>(in);
     const bool aligned = (address & 3) == 0;
     const int lane = threadIdx.x & 31;
+    if ((address & (4 * Words - 1)) == 0 && begin + bytes <= n) {
+      // The whole segment inside the input (every segment but the last): no test a row.
+#pragma unroll
+      for (int r = 0; r < Rows; ++r) {
+        if constexpr (Words == 4) {
+          const uint4 v = *reinterpret_cast<const uint4*>(in + position(r));
+          word[4 * r] = v.x, word[4 * r + 1] = v.y, word[4 * r + 2] = v.z, word[4 * r + 3] = v.w;
+        } else {
+          word[r] = *reinterpret_cast<const std::uint32_t*>(in + position(r));
+        }
+      }
+    } else {
+      load_rows_near_end(in, aligned);
+    }
+    const auto start = static_cast<std::int64_t>(begin);
+    before_segment = lane == 0 ? load_word(in, start - 4, n, aligned) : 0;
+    after_segment = lane == 31 ? load_word(in, start + bytes, n, aligned) : 0;
+  }
+
+  /// The rows of a segment that reaches past the input's end, or of an input not aligned for
+  /// the rows' loads: bytes outside the input read as 0.
+  __device__ void load_rows_near_end(const std::uint8_t* in, bool aligned) {
+    const auto address = reinterpret_cast<std::uintptr_t>(in);
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
       if constexpr (Words == 4) {
@@ -73,9 +96,6 @@ struct segment_rows {
       for (int k = 0; k < Words; ++k)
         word[r * Words + k] = load_word(in, position(r, k), n, aligned);
     }
-    const auto start = static_cast<std::int64_t>(begin);
-    before_segment = lane == 0 ? load_word(in, start - 4, n, aligned) : 0;
-    after_segment = lane == 31 ? load_word(in, start + bytes, n, aligned) : 0;
   }
 
   /// The input position of this lane's byte 0 of word k of row r.
