@@ -1,16 +1,14 @@
 // UTF-8 validation (decoding's validate form, issue 34): how many maximal subparts a decode
-// would replace, and the byte offset of the first. Read-only and order-free, so no look-back and
-// no tile counter: as many blocks as the SMs hold at once each take the tiles blockIdx.x,
-// + gridDim.x, ... in turn (byte_rows.cuh), count their ill-formed units and find the first (in
-// the rows that are neither ASCII nor well-formed: row_kinds.cuh), so that a block's start and
-// its reduction are paid once for all its tiles (round 17, utf8_gpu.md). A block that found
+// would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
+// each block takes a tile (byte_rows.cuh), counts its ill-formed units and finds the first
+// (in the rows that are neither ASCII nor well-formed: row_kinds.cuh), and a block that found
 // any combines its figures into the answer with one atomic add and one atomic min (never a
 // store, which the last writer would win; one pair a block, not a warp, since text with 1%
-// errors has errors in nearly every warp's segment). A first kernel sets the answer to none (0
+// errors has errors in nearly every warp's segment). Blocks that stay and take tiles in turn
+// were 1.02-1.03x slower (round 17, utf8_gpu.md). A first kernel sets the answer to none (0
 // errors, offset n) on the same stream.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
@@ -30,9 +28,6 @@ inline constexpr int validate_words = 4;  // a lane's words of a row
 using validate_segment = segment_rows<validate_rows, validate_words>;
 inline constexpr std::uint64_t validate_tile_bytes =
     std::uint64_t(decode_block_threads / 32) * validate_segment::bytes;
-// Blocks an SM the registers must allow: 6 (40 registers, no spills on sm_90), as many as the
-// one-tile blocks of round 16 had; the loop over tiles took 48 registers (5) unbounded.
-inline constexpr int validate_blocks_per_sm = 6;
 
 __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_error,
                                  std::uint64_t n) {
@@ -40,32 +35,28 @@ __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_err
   *first_error = n;
 }
 
-__global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
-    validate_tiles(const std::uint8_t* in, std::uint64_t n, std::uint64_t tiles,
-                   std::uint64_t* errors, std::uint64_t* first_error) {
+__global__ void __launch_bounds__(decode_block_threads)
+    validate_tile(const std::uint8_t* in, std::uint64_t n, std::uint64_t* errors,
+                  std::uint64_t* first_error) {
   __shared__ std::uint32_t warp_errors[32];
   __shared__ std::uint64_t warp_first[32];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const validate_segment rows(in, n, blockIdx.x, warp);
+  const row_kinds kinds = kinds_of_rows(rows);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
-  // The same tiles for every warp of the block, so the warps' shuffles and votes stay whole.
-  for (std::uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    const validate_segment rows(in, n, tile, warp);
-    const row_kinds kinds = kinds_of_rows(rows);
 #pragma unroll
-    for (int r = 0; r < validate_rows; ++r) {
-      // The same in every lane: ASCII and well-formed rows hold no error.
-      if (((kinds.ascii | kinds.well_formed) >> r) & 1u) continue;
+  for (int r = 0; r < validate_rows; ++r) {
+    // The same in every lane: ASCII and well-formed rows hold no error.
+    if (((kinds.ascii | kinds.well_formed) >> r) & 1u) continue;
 #pragma unroll
-      for (int k = 0; k < validate_words; ++k) {
-        const word_units u = units_of(rows.window(r, k));
-        // Bit j: the word's byte j starts a replaced subpart.
-        const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r, k);
-        if (ill_formed) {
-          bad += __popc(ill_formed);
-          first =
-              min(first, static_cast<std::uint64_t>(rows.position(r, k)) + __ffs(ill_formed) - 1);
-        }
+    for (int k = 0; k < validate_words; ++k) {
+      const word_units u = units_of(rows.window(r, k));
+      // Bit j: the word's byte j starts a replaced subpart.
+      const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r, k);
+      if (ill_formed) {
+        bad += __popc(ill_formed);
+        first = min(first, static_cast<std::uint64_t>(rows.position(r, k)) + __ffs(ill_formed) - 1);
       }
     }
   }
@@ -96,31 +87,21 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
 /// The validator of n bytes.
 class validator {
  public:
-  explicit validator(std::uint64_t n) : n_(n), tiles_(cuda::tiles_for(n, validate_tile_bytes)) {
-    // As many blocks as the device holds at once, or one a tile where there are fewer tiles.
-    int device = 0, sms = 0, per_sm = 0;
-    PARPRIM_CUDA_CHECK(cudaGetDevice(&device));
-    PARPRIM_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    PARPRIM_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, validate_tiles,
-                                                                     decode_block_threads, 0));
-    blocks_ = static_cast<unsigned>(
-        std::min<std::uint64_t>(tiles_, std::uint64_t(sms) * std::max(per_sm, 1)));
-  }
+  explicit validator(std::uint64_t n) : n_(n), tiles_(cuda::tiles_for(n, validate_tile_bytes)) {}
 
   void run(const std::uint8_t* in, std::uint64_t* errors, std::uint64_t* first_error,
            cudaStream_t stream) {
     clear_validation<<<1, 1, 0, stream>>>(errors, first_error, n_);
     PARPRIM_CUDA_CHECK_LAUNCH("clear_validation");
     if (n_ == 0) return;
-    validate_tiles<<<blocks_, decode_block_threads, 0, stream>>>(in, n_, tiles_, errors,
-                                                                 first_error);
-    PARPRIM_CUDA_CHECK_LAUNCH("validate_tiles");
+    validate_tile<<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
+        in, n_, errors, first_error);
+    PARPRIM_CUDA_CHECK_LAUNCH("validate_tile");
   }
 
  private:
   std::uint64_t n_;
   std::uint64_t tiles_;
-  unsigned blocks_ = 0;
 };
 
 }  // namespace parprim::cuda_efficient::utf8
