@@ -1,15 +1,15 @@
 // UTF-8 decoding `lookback` (issue 34): one pass, the decoupled look-back of the scan and the
 // compaction (single_pass/) over the count of code points each tile emits. A block loads its
-// tile (byte_rows.cuh: rows of 128 bytes, a 4-byte halo at each end of a warp's segment),
-// finds which bytes start a unit of decoding (a well-formed sequence or a maximal subpart,
-// each one code point out; in rows of well-formed text, row_kinds.cuh, the bytes that are not
-// continuation bytes), counts them with shuffles, publishes the count, looks back for how
-// many code points the earlier tiles emit, and packs its output into shared memory in order:
-// an ASCII row's bytes as its code points, any other row's unit starts as entries
-// (unit_entries.cuh) that the write-out decodes from the tile's bytes, also kept in shared
-// memory, once a code point. The tile goes out as whole 16-byte vectors (packed_write.cuh).
-// Reads n bytes and a halo, writes 4 bytes per code point: the floor the issue measures
-// against. The tile that is last in the array writes the count.
+// tile (byte_rows.cuh: rows of 512 bytes, 16 a lane, a 4-byte halo at each end of a warp's
+// segment), finds which bytes start a unit of decoding (a well-formed sequence or a maximal
+// subpart, each one code point out; in rows of well-formed text, row_kinds.cuh, the bytes that are
+// not continuation bytes), counts them with shuffles, publishes the count, looks back for how many
+// code points the earlier tiles emit, and packs its output into shared memory in order: an ASCII
+// row's bytes as its code points, any other row's unit starts as entries (unit_entries.cuh) that
+// the write-out decodes from the tile's bytes, also kept in shared memory, once a code point. The
+// tile goes out as whole 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes 4
+// bytes per code point: the floor the issue measures against. The tile that is last in the array
+// writes the count.
 #pragma once
 
 #include <cstdint>
@@ -29,83 +29,101 @@
 namespace parprim::cuda_efficient::utf8 {
 
 inline constexpr int decode_block_threads = 256;
-inline constexpr int decode_rows = 8;  // 32 bytes a thread, 8 KiB a tile
+// 2 rows of 512 bytes a warp, a lane's 16 consecutive bytes of each (byte_rows.cuh): 32 bytes
+// a thread, 8 KiB a tile. One 16-byte load and store a row, one warp scan a row for 4 words
+// (round 18, utf8_gpu.md; rows of 128 bytes, one word a lane, until round 17).
+inline constexpr int decode_rows = 2;
+inline constexpr int decode_words = 4;
 // Blocks an SM the registers must allow: 5 (47 registers, no spills on sm_90). With 4 (60
 // registers) the SM's warps spent 42% of their time waiting at the look-back's barrier (ASCII,
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
-inline constexpr std::uint64_t decode_tile = std::uint64_t(decode_block_threads) * 4 * decode_rows;
-/// The words of a tile of `rows` rows a warp, as its bytes sit in shared memory.
-constexpr std::uint64_t decode_tile_words_of(int rows) {
-  return std::uint64_t(decode_block_threads) * rows;
-}
+using decode_segment = segment_rows<decode_rows, decode_words>;
+inline constexpr std::uint64_t decode_tile =
+    std::uint64_t(decode_block_threads / 32) * decode_segment::bytes;
 // The shared memory's words: the tile's and the word after it.
-inline constexpr std::uint64_t decode_tile_words = decode_tile_words_of(decode_rows) + 1;
+inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;
 
 /// Dynamic shared memory: the tile's packed output (code points and entries, one per byte at
 /// most) after a shift of less than one 16-byte vector, then the tile's bytes as words and the
 /// word after them, from which the write-out decodes the entries.
-template <class I, int Rows>
+template <class I>
 __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
-  static_assert(Rows <= 8, "a lane's unit starts are 4 bits a row of one 32-bit mask");
-  constexpr int segment_words = segment_rows<Rows>::bytes / 4;
-  constexpr int tile_words_count = static_cast<int>(decode_tile_words_of(Rows));
+  constexpr int rows_count = decode_rows, words = decode_words;
+  static_assert(rows_count * words * 4 <= 32, "a lane's unit starts are a bit a byte of a word");
+  constexpr int segment_words = decode_segment::bytes / 4;
+  constexpr int row_words = 32 * words;  // a warp's row
+  constexpr int tile_words_count = static_cast<int>(decode_tile / 4);
   __shared__ tile_offsets<I> offsets;
   std::uint32_t* packed = cuda::dynamic_shared<std::uint32_t>();
-  std::uint32_t* tile_words = packed + 4 * tile_words_count + 4;
+  std::uint32_t* tile_words = packed + 4 * tile_words_count + 4;  // 16-byte aligned
   const bool single = tiles == 1;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   // The tile the counter will give is most likely blockIdx.x: its loads go out before the
   // counter answers and are repeated only where the answer differs (load_block_tile's rule).
-  segment_rows<Rows> rows(in, n, blockIdx.x, warp);
+  decode_segment rows(in, n, blockIdx.x, warp);
   const std::uint64_t tile = block_tile_id(states, single);
   if (tile != blockIdx.x) rows.load(in, tile, warp);
-  const int first_word = warp * segment_words + lane;  // this lane's word of row 0 in the tile
+  // This lane's first word of row 0 in the tile; word k of row r is row_words r + k on.
+  const int first_word = warp * segment_words + words * lane;
 #pragma unroll
-  for (int r = 0; r < Rows; ++r) tile_words[first_word + 32 * r] = rows.word[r];
+  for (int r = 0; r < rows_count; ++r)
+    *reinterpret_cast<uint4*>(tile_words + first_word + row_words * r) =
+        make_uint4(rows.word[words * r], rows.word[words * r + 1], rows.word[words * r + 2],
+                   rows.word[words * r + 3]);
   if (warp == decode_block_threads / 32 - 1 && lane == 31)
     tile_words[tile_words_count] = rows.after_segment;
 
   const row_kinds kinds = kinds_of_rows(rows);
   const std::uint32_t ascii_rows = kinds.ascii;  // bit r: the warp's row r is ASCII
-  std::uint32_t starts = 0;    // bit 4r + k: the lane's byte k of row r starts a unit
-  std::uint32_t complete = 0;  // bit 4r + k: a well-formed sequence starts there
-  std::uint32_t row_at[Rows];  // where this lane's code points of row r start in the warp's
-  warp_offsets before;         // code points of the warp's earlier rows
+  // Bit 4 (words r + k) + j: the lane's byte j of word k of row r starts a unit (`starts`), a
+  // well-formed sequence (`complete`).
+  std::uint32_t starts = 0, complete = 0;
+  std::uint32_t row_at[rows_count];  // where this lane's code points of row r start in the warp's
+  warp_offsets before;               // code points of the warp's earlier rows
 #pragma unroll
-  for (int r = 0; r < Rows; ++r) {
-    word_units u{0xFu, 0xFu};  // ASCII: every byte a complete unit
-    if ((kinds.well_formed >> r) & 1u) {  // the same in every lane
-      const std::uint32_t lead_bytes =
-          nibble_of(~bytewise::continuation(rows.word[r]) & bytewise::high);
-      u = {lead_bytes, lead_bytes};
-    } else if (!((ascii_rows >> r) & 1u)) {
-      u = units_of(rows.window(r));
+  for (int r = 0; r < rows_count; ++r) {
+    std::uint32_t row_count = 0;
+#pragma unroll
+    for (int k = 0; k < words; ++k) {
+      const int bit = 4 * (words * r + k);
+      word_units u{0xFu, 0xFu};             // ASCII: every byte a complete unit
+      if ((kinds.well_formed >> r) & 1u) {  // the same in every lane
+        const std::uint32_t lead_bytes =
+            nibble_of(~bytewise::continuation(rows.word[words * r + k]) & bytewise::high);
+        u = {lead_bytes, lead_bytes};
+      } else if (!((ascii_rows >> r) & 1u)) {
+        u = units_of(rows.window(r, k));
+      }
+      const std::uint32_t mine = rows.in_input(r, k) & u.starts;
+      starts |= mine << bit;
+      complete |= u.complete << bit;
+      row_count += static_cast<std::uint32_t>(__popc(mine));
     }
-    const std::uint32_t mine = rows.in_input(r) & u.starts;
-    starts |= mine << (4 * r);
-    complete |= u.complete << (4 * r);
-    row_at[r] = before.add(static_cast<std::uint32_t>(__popc(mine)));
+    row_at[r] = before.add(row_count);
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
 #pragma unroll
-  for (int r = 0; r < Rows; ++r) {
+  for (int r = 0; r < rows_count; ++r) {
     std::uint32_t at = o.warp_at + row_at[r];
-    const int word = first_word + 32 * r;
-    if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
-      // Read back from shared memory: the rows' words need not live across the look-back.
-      const std::uint32_t bytes = tile_words[word];
 #pragma unroll
-      for (int k = 0; k < 4; ++k)
-        if (starts & (1u << (4 * r + k))) packed[at++] = (bytes >> (8 * k)) & 0xFF;
-    } else {
+    for (int k = 0; k < words; ++k) {
+      const int word = first_word + row_words * r + k, bit = 4 * (words * r + k);
+      if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
+        // Read back from shared memory: the rows' words need not live across the look-back.
+        const std::uint32_t bytes = tile_words[word];
 #pragma unroll
-      for (int k = 0; k < 4; ++k)
-        if (starts & (1u << (4 * r + k)))
-          packed[at++] = unit_entry(static_cast<std::uint32_t>(4 * word + k),
-                                     (complete >> (4 * r + k)) & 1u);
+        for (int j = 0; j < 4; ++j)
+          if (starts & (1u << (bit + j))) packed[at++] = (bytes >> (8 * j)) & 0xFF;
+      } else {
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          if (starts & (1u << (bit + j)))
+            packed[at++] =
+                unit_entry(static_cast<std::uint32_t>(4 * word + j), (complete >> (bit + j)) & 1u);
+      }
     }
   }
   finish_tile(packed, out, o, tile, tiles, count, [tile_words](std::uint32_t element) {
@@ -121,7 +139,7 @@ class lookback_decoder : public packed_pass<std::uint8_t, std::uint32_t, I> {
  public:
   explicit lookback_decoder(std::uint64_t n)
       : packed_pass<std::uint8_t, std::uint32_t, I>(
-            &lookback_decode_tile<I, decode_rows>, n, decode_tile, decode_block_threads,
+            &lookback_decode_tile<I>, n, decode_tile, decode_block_threads,
             decode_tile * sizeof(std::uint32_t) + 16 + decode_tile_words * sizeof(std::uint32_t),
             "utf8 decode lookback") {}
 };
