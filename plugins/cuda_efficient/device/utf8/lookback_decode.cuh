@@ -66,7 +66,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   decode_segment rows(in, n, blockIdx.x, warp);
   const std::uint64_t tile = block_tile_id(states, single);
   if (tile != blockIdx.x) rows.load(in, tile, warp);
-  // This lane's first word of row 0 in the tile; word k of row r is row_words r + k on.
+  // This lane's first word of row 0 in the tile; its word k of row r is row_words r + k on.
   const int first_word = warp * segment_words + words * lane;
 #pragma unroll
   for (int r = 0; r < rows_count; ++r)
@@ -105,24 +105,42 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     row_at[r] = before.add(row_count);
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
+  // Into shared memory in order. A lane's own 16 bytes would put its stores 16 places from its
+  // neighbours' (16-way bank conflicts, round 18's first try); so an ASCII row is stored by
+  // place, lane l the row's places l, l + 32, ... (its i-th code point is its byte i), and any
+  // other row word by word, lane l the row's words l, l + 32, ..., whose starts and offsets it
+  // takes from the word's lane in the load's layout: a store's lanes then lie as many places
+  // apart as a word has starts.
+  const int warp_first_word = warp * segment_words;
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
-    std::uint32_t at = o.warp_at + row_at[r];
+    const int row_first_word = warp_first_word + row_words * r;
+    const std::uint32_t row_starts = (starts >> (16 * r)) & 0xFFFFu;
+    if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
+      const std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], 0);
+      const std::uint32_t in_row =
+          __shfl_sync(full_warp, row_at[r] + __popc(row_starts), 31) - (at - o.warp_at);
+      const auto* bytes = reinterpret_cast<const std::uint8_t*>(tile_words + row_first_word);
 #pragma unroll
-    for (int k = 0; k < words; ++k) {
-      const int word = first_word + row_words * r + k, bit = 4 * (words * r + k);
-      if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
-        // Read back from shared memory: the rows' words need not live across the look-back.
-        const std::uint32_t bytes = tile_words[word];
+      for (int m = 0; m < 4 * words; ++m) {
+        const std::uint32_t i = lane + 32 * m;
+        if (i < in_row) packed[at + i] = bytes[i];
+      }
+    } else {
+      const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
+#pragma unroll
+      for (int q = 0; q < words; ++q) {
+        const int w = lane + 32 * q, owner = w >> 2, k = w & 3;
+        const std::uint32_t f = __shfl_sync(full_warp, fields, owner);
+        std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
+                           __popc(f & ((1u << (4 * k)) - 1));
+        const std::uint32_t word_starts = (f >> (4 * k)) & 0xFu;
+        const std::uint32_t word_complete = (f >> (16 + 4 * k)) & 0xFu;
+        const auto position = static_cast<std::uint32_t>(4 * (row_first_word + w));
 #pragma unroll
         for (int j = 0; j < 4; ++j)
-          if (starts & (1u << (bit + j))) packed[at++] = (bytes >> (8 * j)) & 0xFF;
-      } else {
-#pragma unroll
-        for (int j = 0; j < 4; ++j)
-          if (starts & (1u << (bit + j)))
-            packed[at++] =
-                unit_entry(static_cast<std::uint32_t>(4 * word + j), (complete >> (bit + j)) & 1u);
+          if (word_starts & (1u << j))
+            packed[at++] = unit_entry(position + j, (word_complete >> j) & 1u);
       }
     }
   }
