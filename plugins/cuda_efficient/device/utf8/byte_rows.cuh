@@ -1,11 +1,9 @@
 // How the UTF-8 decoding kernels (lookback_decode.cuh, validate_utf8.cuh) hold their input: a
-// warp's segment of a tile is Rows rows of 128 * Words bytes, lane l holding Words consecutive
-// words of each row (bytes 4 Words l .. 4 Words l + 4 Words - 1), so that each row is one
-// coalesced load. The decoder holds one word a lane (rows of 128 bytes), because its write-out
-// keeps the lanes' units in the order of the lanes; the validator, which writes nothing, holds
-// four (rows of 512 bytes, one 16-byte load a lane), so that a row's bookkeeping (the load's
-// bounds test, the shuffles for the word before, the votes) is paid once per 16 bytes, and the
-// word before is the lane's own for three words of four (utf8_gpu.md, round 15).
+// warp's segment of a tile is Rows rows of 512 bytes, lane l holding 4 consecutive words of each
+// row (bytes 16 l .. 16 l + 15, one 16-byte load), so that each row is one coalesced load, a
+// row's bookkeeping (the shuffles for the word before, the votes, the decoder's warp scan) is
+// paid once per 16 bytes, and the word before is the lane's own for three words of four
+// (utf8_gpu.md, rounds 15 and 18; rows of 128 bytes, one word a lane, until then).
 //
 // A lane decodes a word from a window of 12 bytes (byte_window.cuh): the word before it, its
 // own and the word after, the neighbouring lanes' words by shuffles, across rows lane 31's of
@@ -36,15 +34,15 @@ __device__ __forceinline__ std::uint32_t load_word(const std::uint8_t* in, std::
   return w;
 }
 
-/// One warp's segment of a tile (Rows rows of 128 * Words bytes) as its lanes hold it: word
-/// k of the lane's part of row r is word[r * Words + k].
-template <int Rows, int Words = 1>
+/// One warp's segment of a tile (Rows rows of 512 bytes) as its lanes hold it: word k of the
+/// lane's part of row r is word[r * words + k].
+template <int Rows>
 struct segment_rows {
-  static_assert(Words == 1 || Words == 4, "a lane loads a word or a 16-byte vector a row");
   static constexpr int rows = Rows;
-  static constexpr int row_bytes = 128 * Words;
+  static constexpr int words = 4;  // a lane's words of a row
+  static constexpr int row_bytes = 128 * words;
   static constexpr int bytes = Rows * row_bytes;  // per warp
-  std::uint32_t word[Rows * Words];
+  std::uint32_t word[Rows * words];
   std::uint32_t before_segment, after_segment;  // the halo words (lane 0's, lane 31's)
   std::uint64_t begin, n;
 
@@ -59,17 +57,10 @@ struct segment_rows {
     const auto address = reinterpret_cast<std::uintptr_t>(in);
     const bool aligned = (address & 3) == 0;
     const int lane = threadIdx.x & 31;
-    if ((address & (4 * Words - 1)) == 0 && begin + bytes <= n) {
+    if ((address & 15) == 0 && begin + bytes <= n) {
       // The whole segment inside the input (every segment but the last): no test a row.
 #pragma unroll
-      for (int r = 0; r < Rows; ++r) {
-        if constexpr (Words == 4) {
-          const uint4 v = *reinterpret_cast<const uint4*>(in + position(r));
-          word[4 * r] = v.x, word[4 * r + 1] = v.y, word[4 * r + 2] = v.z, word[4 * r + 3] = v.w;
-        } else {
-          word[r] = *reinterpret_cast<const std::uint32_t*>(in + position(r));
-        }
-      }
+      for (int r = 0; r < Rows; ++r) set_row(r, *reinterpret_cast<const uint4*>(in + position(r)));
     } else {
       load_rows_near_end(in, aligned);
     }
@@ -84,23 +75,25 @@ struct segment_rows {
     const auto address = reinterpret_cast<std::uintptr_t>(in);
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
-      if constexpr (Words == 4) {
-        const std::int64_t p = position(r);  // never negative
-        if ((address & 15) == 0 && static_cast<std::uint64_t>(p) + 16 <= n) {
-          const uint4 v = *reinterpret_cast<const uint4*>(in + p);
-          word[4 * r] = v.x, word[4 * r + 1] = v.y, word[4 * r + 2] = v.z, word[4 * r + 3] = v.w;
-          continue;
-        }
+      const std::int64_t p = position(r);  // never negative
+      if ((address & 15) == 0 && static_cast<std::uint64_t>(p) + 16 <= n) {
+        set_row(r, *reinterpret_cast<const uint4*>(in + p));
+        continue;
       }
 #pragma unroll
-      for (int k = 0; k < Words; ++k)
-        word[r * Words + k] = load_word(in, position(r, k), n, aligned);
+      for (int k = 0; k < words; ++k)
+        word[r * words + k] = load_word(in, position(r, k), n, aligned);
     }
+  }
+
+  __device__ __forceinline__ void set_row(int r, uint4 v) {
+    word[words * r] = v.x, word[words * r + 1] = v.y, word[words * r + 2] = v.z;
+    word[words * r + 3] = v.w;
   }
 
   /// The input position of this lane's byte 0 of word k of row r.
   __device__ __forceinline__ std::int64_t position(int r, int k = 0) const {
-    return static_cast<std::int64_t>(begin) + r * row_bytes + 4 * Words * (threadIdx.x & 31) +
+    return static_cast<std::int64_t>(begin) + r * row_bytes + 4 * words * (threadIdx.x & 31) +
            4 * k;
   }
 
@@ -109,7 +102,7 @@ struct segment_rows {
   __device__ __forceinline__ bool row_ascii(int r) const {
     std::uint32_t any = 0;
 #pragma unroll
-    for (int k = 0; k < Words; ++k) any |= word[r * Words + k];
+    for (int k = 0; k < words; ++k) any |= word[r * words + k];
     return __all_sync(full_warp, (any & 0x80808080u) == 0);
   }
 
@@ -122,13 +115,13 @@ struct segment_rows {
   /// The segment's last word before row r: lane 31's last of the row before, or the halo at the
   /// segment's start; the same in every lane. Every lane of the warp calls it (a shuffle).
   __device__ __forceinline__ std::uint32_t word_before_row(int r) const {
-    return r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * Words - 1 : 0], 31)
+    return r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * words - 1 : 0], 31)
                  : __shfl_sync(full_warp, before_segment, 0);
   }
 
   /// This lane's last word of the segment (lane 31's ends it).
   __device__ __forceinline__ std::uint32_t last_word() const {
-    return word[Rows * Words - 1];
+    return word[Rows * words - 1];
   }
 
   /// The word before this lane's word k of row r: the lane's own word k - 1; for k = 0 the
@@ -136,26 +129,26 @@ struct segment_rows {
   /// start. Every lane of the warp calls it (shuffles; r and k are constants of the unrolled
   /// loops, so the branches on them are resolved at compile time).
   __device__ __forceinline__ std::uint32_t word_before(int r, int k = 0) const {
-    if (k > 0) return word[r * Words + k - 1];
+    if (k > 0) return word[r * words + k - 1];
     const std::uint32_t row_before =
-        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * Words - 1 : 0], 31) : before_segment;
-    const std::uint32_t before = __shfl_up_sync(full_warp, word[r * Words + Words - 1], 1);
+        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * words - 1 : 0], 31) : before_segment;
+    const std::uint32_t before = __shfl_up_sync(full_warp, word[r * words + words - 1], 1);
     return (threadIdx.x & 31) == 0 ? row_before : before;
   }
 
   /// The word after this lane's word k of row r (word_before's mirror).
   __device__ __forceinline__ std::uint32_t word_after(int r, int k = 0) const {
-    if (k < Words - 1) return word[r * Words + k + 1];
+    if (k < words - 1) return word[r * words + k + 1];
     const std::uint32_t row_after =
-        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? (r + 1) * Words : 0], 0)
+        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? (r + 1) * words : 0], 0)
                      : after_segment;
-    const std::uint32_t after = __shfl_down_sync(full_warp, word[r * Words], 1);
+    const std::uint32_t after = __shfl_down_sync(full_warp, word[r * words], 1);
     return (threadIdx.x & 31) == 31 ? row_after : after;
   }
 
   /// The window of this lane's word k of row r. Every lane of the warp calls it (shuffles).
   __device__ __forceinline__ byte_window window(int r, int k = 0) const {
-    return {word_before(r, k), word[r * Words + k], word_after(r, k)};
+    return {word_before(r, k), word[r * words + k], word_after(r, k)};
   }
 };
 

@@ -33,12 +33,11 @@ inline constexpr int decode_block_threads = 256;
 // a thread, 8 KiB a tile. One 16-byte load and store a row, one warp scan a row for 4 words
 // (round 18, utf8_gpu.md; rows of 128 bytes, one word a lane, until round 17).
 inline constexpr int decode_rows = 2;
-inline constexpr int decode_words = 4;
 // Blocks an SM the registers must allow: 5 (47 registers, no spills on sm_90). With 4 (60
 // registers) the SM's warps spent 42% of their time waiting at the look-back's barrier (ASCII,
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
-using decode_segment = segment_rows<decode_rows, decode_words>;
+using decode_segment = segment_rows<decode_rows>;
 inline constexpr std::uint64_t decode_tile =
     std::uint64_t(decode_block_threads / 32) * decode_segment::bytes;
 // The shared memory's words: the tile's and the word after it.
@@ -51,7 +50,7 @@ template <class I>
 __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
-  constexpr int rows_count = decode_rows, words = decode_words;
+  constexpr int rows_count = decode_rows, words = decode_segment::words;
   static_assert(rows_count * words * 4 <= 32, "a lane's unit starts are a bit a byte of a word");
   constexpr int segment_words = decode_segment::bytes / 4;
   constexpr int row_words = 32 * words;  // a warp's row

@@ -33,12 +33,12 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
 
 /// Whether any byte of the warp's row r is misplaced (the same answer in every lane; all call
 /// it). A lane's words after its first take the word before from the lane's own registers.
-template <int Rows, int Words>
-__device__ __forceinline__ bool row_misplaced(const segment_rows<Rows, Words>& rows, int r) {
+template <int Rows>
+__device__ __forceinline__ bool row_misplaced(const segment_rows<Rows>& rows, int r) {
   std::uint32_t before = rows.word_before(r), before_high = high_selector(before), bad = 0;
 #pragma unroll
-  for (int k = 0; k < Words; ++k) {
-    const std::uint32_t word = rows.word[r * Words + k], word_high = high_selector(word);
+  for (int k = 0; k < rows.words; ++k) {
+    const std::uint32_t word = rows.word[r * rows.words + k], word_high = high_selector(word);
     bad |= place_bytes(before, word, before_high, word_high).misplaced();
     before = word, before_high = word_high;
   }
@@ -48,8 +48,8 @@ __device__ __forceinline__ bool row_misplaced(const segment_rows<Rows, Words>& r
 /// The kinds of the segment's rows. Every lane of the warp calls it (shuffles and votes).
 /// Text with errors has one in nearly every row, where the test would only add to units_of's
 /// cost: after the first misplaced row, the later rows are not tested and go through units_of.
-template <int Rows, int Words>
-__device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows, Words>& rows) {
+template <int Rows>
+__device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& rows) {
   static_assert(Rows + 2 <= 32, "the rows and the two halos are bits of one word");
   constexpr std::uint32_t all_rows = (1u << Rows) - 1;
   const int lane = threadIdx.x & 31;

@@ -24,8 +24,7 @@ namespace parprim::cuda_efficient::utf8 {
 // its output, and the halo tests and the block's atomics are spread over twice the bytes. Each
 // lane holds 16 consecutive bytes of a row (byte_rows.cuh), 4 rows of 512 bytes a warp.
 inline constexpr int validate_rows = 4;
-inline constexpr int validate_words = 4;  // a lane's words of a row
-using validate_segment = segment_rows<validate_rows, validate_words>;
+using validate_segment = segment_rows<validate_rows>;
 inline constexpr std::uint64_t validate_tile_bytes =
     std::uint64_t(decode_block_threads / 32) * validate_segment::bytes;
 
@@ -50,7 +49,7 @@ __global__ void __launch_bounds__(decode_block_threads)
     // The same in every lane: ASCII and well-formed rows hold no error.
     if (((kinds.ascii | kinds.well_formed) >> r) & 1u) continue;
 #pragma unroll
-    for (int k = 0; k < validate_words; ++k) {
+    for (int k = 0; k < validate_segment::words; ++k) {
       const word_units u = units_of(rows.window(r, k));
       // Bit j: the word's byte j starts a replaced subpart.
       const std::uint32_t ill_formed = u.starts & ~u.complete & rows.in_input(r, k);
