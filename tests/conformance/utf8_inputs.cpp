@@ -51,8 +51,9 @@ const std::vector<std::pair<const char*, bytes>> ill_formed_patterns = {
     {"truncated", {0xF0, 0x9F, 0x98}}};
 
 // Where backends cut their input: vector blocks (16, 32 and the 4 blocks ahead the CPU decoder
-// needs), a GPU warp's rows and segments (the decoder's 128 and 1024 bytes, the validator's 512
-// and 2048), GPU tiles, cpu_tbb's parts, and 2^20.
+// needs), a GPU warp's rows and segments (rows of 512 bytes, the decoder's segments of 1024 and
+// the validator's of 2048; rows of 128 bytes until round 18), GPU tiles, cpu_tbb's parts, and
+// 2^20.
 const std::uint64_t cut_points[] = {16,   32,    64,     128,    512,
                                     1024, 2048,  3072,   4096,   6144,
                                     8192, 65536, 131072, 262144, std::uint64_t(1) << 20};
