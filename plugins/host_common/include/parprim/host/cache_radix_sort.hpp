@@ -122,7 +122,8 @@ class cache_radix_sort {
   template <bool Pairs>
   static void scatter(elements<const T> src, std::uint32_t n, radix_keys<T> keys,
                       digit_place place, std::uint32_t* offsets, elements<T> dst) {
-    for_each_key(src.keys, n, [&](T k, std::uint32_t i) PARPRIM_ALWAYS_INLINE {
+    for_each_key<key_source::cache>(src.keys, n, [&](T k, std::uint32_t i)
+                                                     PARPRIM_ALWAYS_INLINE {
       const std::uint32_t at = offsets[place.of(keys(k))]++;
       dst.keys[at] = k;
       if constexpr (Pairs) dst.values[at] = src.values[i];

@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "parprim/host/prefetch_ahead.hpp"
 #include "parprim/host/radix_keys.hpp"
 
 namespace parprim::host {
@@ -22,14 +21,13 @@ inline constexpr std::uint32_t max_buckets = std::uint32_t(1) << max_digit_bits;
 /// the range's key bounds.
 template <class T, class Count>
 key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
-                                        digit_place place, Count* counts) {
+                                       digit_place place, Count* counts) {
   key_bounds<radix_key_t<T>> bounds;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    prefetch_ahead(in + i);
-    const auto k = keys(in[i]);
+  for_each_key<key_source::memory>(in, n, [&](T key, std::uint64_t) PARPRIM_ALWAYS_INLINE {
+    const auto k = keys(key);
     bounds.add(k);
     ++counts[place.of(k)];
-  }
+  });
   return bounds;
 }
 

@@ -97,13 +97,18 @@ void copy_elements(std::type_identity_t<elements<const T>> src, elements<T> dst,
 #define PARPRIM_ALWAYS_INLINE
 #endif
 
+/// Where a loop's keys come from: memory (a pass over the whole array, whose loads the
+/// hardware prefetchers may leave waiting: prefetch_ahead.hpp) or a range already in cache (a
+/// cache sort's passes, where a prefetch is only an instruction more a step).
+enum class key_source { memory, cache };
+
 /// Calls visit(keys[i], i) for i in [0, n), in order, loading four keys before visiting any: a
 /// scatter's stores may alias the keys, so a key loaded after a store would wait for it.
-template <class T, class Index, class Visit>
+template <key_source Source, class T, class Index, class Visit>
 void for_each_key(const T* keys, Index n, Visit visit) {
   Index i = 0;
   for (; i + 4 <= n; i += 4) {
-    prefetch_ahead(keys + i);
+    if constexpr (Source == key_source::memory) prefetch_ahead(keys + i);
     const T k0 = keys[i], k1 = keys[i + 1], k2 = keys[i + 2], k3 = keys[i + 3];
     visit(k0, i);
     visit(k1, i + 1);

@@ -47,7 +47,7 @@ class write_combining_buffers {
     const bool stream = line_aligned(dst.keys) && (!Pairs || line_aligned(dst.values));
     T* key_lines = keys_.data();
     T* value_lines = values_.data();
-    for_each_key(src.keys, n, [&](T k, std::uint64_t i) PARPRIM_ALWAYS_INLINE {
+    for_each_key<key_source::memory>(src.keys, n, [&](T k, std::uint64_t i) PARPRIM_ALWAYS_INLINE {
       const unsigned d = bucket_of(k);
       const std::uint64_t at = offsets[d]++;
       const std::size_t slot = at % per_line;
