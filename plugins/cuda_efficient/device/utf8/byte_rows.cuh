@@ -34,6 +34,11 @@ __device__ __forceinline__ std::uint32_t load_word(const std::uint8_t* in, std::
   return w;
 }
 
+/// Bits 0-3 set for the bytes of the word at byte position p that lie in [0, n).
+__device__ __forceinline__ std::uint32_t bytes_in_input(std::uint64_t p, std::uint64_t n) {
+  return p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
+}
+
 /// One warp's segment of a tile (Rows rows of 512 bytes) as its lanes hold it: word k of the
 /// lane's part of row r is word[r * words + k].
 template <int Rows>
@@ -90,6 +95,11 @@ struct segment_rows {
     word[words * r] = v.x, word[words * r + 1] = v.y, word[words * r + 2] = v.z;
     word[words * r + 3] = v.w;
   }
+  /// The lane's 16 bytes of row r as one vector (set_row's inverse), for one store.
+  __device__ __forceinline__ uint4 row_vector(int r) const {
+    return make_uint4(word[words * r], word[words * r + 1], word[words * r + 2],
+                      word[words * r + 3]);
+  }
 
   /// The input position of this lane's byte 0 of word k of row r.
   __device__ __forceinline__ std::int64_t position(int r, int k = 0) const {
@@ -108,8 +118,7 @@ struct segment_rows {
 
   /// Bits 0-3 set for this lane's bytes of word k of row r that lie in the input.
   __device__ __forceinline__ std::uint32_t in_input(int r, int k = 0) const {
-    const auto p = static_cast<std::uint64_t>(position(r, k));
-    return p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
+    return bytes_in_input(static_cast<std::uint64_t>(position(r, k)), n);
   }
 
   /// The segment's last word before row r: lane 31's last of the row before, or the halo at the
@@ -130,8 +139,8 @@ struct segment_rows {
   /// loops, so the branches on them are resolved at compile time).
   __device__ __forceinline__ std::uint32_t word_before(int r, int k = 0) const {
     if (k > 0) return word[r * words + k - 1];
-    const std::uint32_t row_before =
-        r > 0 ? __shfl_sync(full_warp, word[r > 0 ? r * words - 1 : 0], 31) : before_segment;
+    // Only lane 0 takes it: the halo is lane 0's own, row r - 1's last word lane 31's.
+    const std::uint32_t row_before = r > 0 ? word_before_row(r) : before_segment;
     const std::uint32_t before = __shfl_up_sync(full_warp, word[r * words + words - 1], 1);
     return (threadIdx.x & 31) == 0 ? row_before : before;
   }

@@ -69,9 +69,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   const int first_word = warp * segment_words + words * lane;
 #pragma unroll
   for (int r = 0; r < rows_count; ++r)
-    *reinterpret_cast<uint4*>(tile_words + first_word + row_words * r) =
-        make_uint4(rows.word[words * r], rows.word[words * r + 1], rows.word[words * r + 2],
-                   rows.word[words * r + 3]);
+    *reinterpret_cast<uint4*>(tile_words + first_word + row_words * r) = rows.row_vector(r);
   if (warp == decode_block_threads / 32 - 1 && lane == 31)
     tile_words[tile_words_count] = rows.after_segment;
 

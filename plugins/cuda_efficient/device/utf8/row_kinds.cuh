@@ -31,18 +31,49 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
   return w >= 0xC0000000u || (w & 0x00FF0000u) >= 0x00E00000u || (w & 0x0000FF00u) >= 0x0000F000u;
 }
 
-/// Whether any byte of the warp's row r is misplaced (the same answer in every lane; all call
-/// it). A lane's words after its first take the word before from the lane's own registers.
+/// Bit r: the warp's row r is ASCII (the same in every lane; all call it).
 template <int Rows>
-__device__ __forceinline__ bool row_misplaced(const segment_rows<Rows>& rows, int r) {
-  std::uint32_t before = rows.word_before(r), before_high = high_selector(before), bad = 0;
+__device__ __forceinline__ std::uint32_t ascii_rows(const segment_rows<Rows>& rows) {
+  std::uint32_t ascii = 0;
+#pragma unroll
+  for (int r = 0; r < Rows; ++r) ascii |= static_cast<std::uint32_t>(rows.row_ascii(r)) << r;
+  return ascii;
+}
+
+/// Bit k: this lane's word k of row r holds a misplaced byte. Every lane of the warp calls it
+/// (a shuffle for the word before the lane's first; the others are the lane's own).
+template <int Rows>
+__device__ __forceinline__ std::uint32_t misplaced_words(const segment_rows<Rows>& rows, int r) {
+  std::uint32_t before = rows.word_before(r), before_high = high_selector(before), bits = 0;
 #pragma unroll
   for (int k = 0; k < rows.words; ++k) {
     const std::uint32_t word = rows.word[r * rows.words + k], word_high = high_selector(word);
-    bad |= place_bytes(before, word, before_high, word_high).misplaced();
+    bits |= static_cast<std::uint32_t>(place_bytes(before, word, before_high, word_high)
+                                           .misplaced() != 0)
+            << k;
     before = word, before_high = word_high;
   }
-  return __any_sync(full_warp, bad != 0);
+  return bits;
+}
+
+/// Whether any byte of the warp's row r is misplaced (the same answer in every lane; all call
+/// it).
+template <int Rows>
+__device__ __forceinline__ bool row_misplaced(const segment_rows<Rows>& rows, int r) {
+  return __any_sync(full_warp, misplaced_words(rows, r) != 0);
+}
+
+/// The halo bytes next to the segment on the weaker test their own halo allows
+/// (placed_bytes::unmet_needs): bit 0 the 2 bytes before it (lane 0's test), bit 31 the 3 after
+/// it (lane 31's), in one vote. Every lane of the warp calls it.
+template <int Rows>
+__device__ __forceinline__ std::uint32_t halo_votes(const segment_rows<Rows>& rows) {
+  const bool first = (threadIdx.x & 31) == 0;
+  const std::uint32_t unmet =
+      place_bytes(first ? 0u : rows.last_word(), first ? rows.before_segment : rows.after_segment)
+          .unmet_needs() &
+      (first ? 0xFFFF0000u : 0x00FFFFFFu);
+  return __ballot_sync(full_warp, unmet != 0) & 0x80000001u;
 }
 
 /// The kinds of the segment's rows. Every lane of the warp calls it (shuffles and votes).
@@ -52,10 +83,7 @@ template <int Rows>
 __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& rows) {
   static_assert(Rows + 2 <= 32, "the rows and the two halos are bits of one word");
   constexpr std::uint32_t all_rows = (1u << Rows) - 1;
-  const int lane = threadIdx.x & 31;
-  std::uint32_t ascii = 0;
-#pragma unroll
-  for (int r = 0; r < Rows; ++r) ascii |= static_cast<std::uint32_t>(rows.row_ascii(r)) << r;
+  const std::uint32_t ascii = ascii_rows(rows);
   if (ascii == all_rows) return {ascii, 0};  // the same in every lane, as every branch here
   std::uint32_t misplaced = 0;
 #pragma unroll
@@ -74,12 +102,7 @@ __device__ __forceinline__ row_kinds kinds_of_rows(const segment_rows<Rows>& row
   const bool test_after = (((ascii >> (Rows - 1)) & 1u) | ((misplaced >> (Rows - 2)) & 3u)) == 0;
   std::uint32_t before_bad = 0, after_bad = 0;
   if (test_before || test_after) {
-    const bool first = lane == 0;
-    const std::uint32_t unmet =
-        place_bytes(first ? 0u : rows.last_word(), first ? rows.before_segment : rows.after_segment)
-            .unmet_needs() &
-        (first ? 0xFFFF0000u : 0x00FFFFFFu);
-    const std::uint32_t votes = __ballot_sync(full_warp, unmet != 0);
+    const std::uint32_t votes = halo_votes(rows);
     before_bad = test_before ? votes & 1u : 0u;
     after_bad = test_after ? votes >> 31 : 0u;
   }

@@ -14,11 +14,13 @@
 #include "lane_words.hpp"
 #include "parprim/utf8/reference.hpp"
 #include "parprim/utf8/well_formed.hpp"
+#include "random_text.hpp"
 
 namespace ce = parprim::cuda_efficient::utf8;
 
 namespace {
 
+using parprim::cuda_efficient::utf8::testing::random_text;
 using parprim::cuda_efficient::utf8::testing::word_at;
 
 // Whether any byte of the input, or of the 3 zero bytes after it, is misplaced, taking the
@@ -86,25 +88,9 @@ TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well
     // Characters drawn from every length, a boundary byte now and then: words of well-formed
     // text next to words holding an error, at every offset.
     std::mt19937_64 rng(20261127);
-    const std::uint32_t firsts[] = {0x41,   0x80,   0x7FF,   0x800,   0xD7FF,
-                                    0xE000, 0xFFFD, 0x10000, 0x10FFFF};
     std::size_t well_formed_strings = 0, fast_lanes = 0;
     for (int t = 0; t < 60000; ++t) {
-      std::vector<std::uint8_t> in;
-      const std::size_t length = 1 + rng() % 48;
-      const unsigned corruption = rng() % 3;  // none, rare, frequent
-      while (in.size() < length) {
-        if (corruption != 0 && rng() % (corruption == 1 ? 40 : 6) == 0) {
-          in.push_back(
-              parprim::utf8::boundary_bytes[rng() % std::size(parprim::utf8::boundary_bytes)]);
-          continue;
-        }
-        std::uint32_t cp = rng() % 2 ? firsts[rng() % std::size(firsts)] : rng() % 0x110000;
-        if (!parprim::utf8::is_scalar(cp)) cp = 0x20AC;
-        std::uint8_t bytes[4];
-        const unsigned k = parprim::utf8::encode_one(cp, bytes);
-        in.insert(in.end(), bytes, bytes + k);
-      }
+      const std::vector<std::uint8_t> in = random_text(rng, 1 + rng() % 48);
       INFO("string " << t);
       check_string(in);
       if (oracle_well_formed(in)) {
