@@ -2,20 +2,21 @@
 // compaction (single_pass/) over the count of code points each tile emits. A block loads its
 // tile (byte_rows.cuh: rows of 512 bytes, 16 a lane, a 4-byte halo at each end of a warp's
 // segment), finds which bytes start a unit of decoding (a well-formed sequence or a maximal
-// subpart, each one code point out; in rows of well-formed text, row_kinds.cuh, the bytes that are
-// not continuation bytes), counts them with shuffles, publishes the count, looks back for how many
-// code points the earlier tiles emit, and packs its output into shared memory in order: an ASCII
-// row's bytes as its code points, any other row's unit starts as entries (unit_entries.cuh) that
-// the write-out decodes from the tile's bytes, also kept in shared memory, once a code point. The
-// tile goes out as whole 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes 4
-// bytes per code point: the floor the issue measures against. The tile that is last in the array
-// writes the count.
+// subpart, each one code point out: the bytes that are not continuation bytes, but in the words
+// next to a misplaced byte, segment_tests.cuh, where units_of decides), counts them with
+// shuffles, publishes the count, looks back for how many code points the earlier tiles emit,
+// and packs its output into shared memory in order: an ASCII row's bytes as its code points, any
+// other row's unit starts as entries (unit_entries.cuh) that the write-out decodes from the
+// tile's bytes, also kept in shared memory, once a code point. The tile goes out as whole
+// 16-byte vectors (packed_write.cuh). Reads n bytes and a halo, writes 4 bytes per code point:
+// the floor the issue measures against. The tile that is last in the array writes the count.
 #pragma once
 
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
-#include "device/utf8/row_kinds.cuh"
+#include "device/utf8/segment_tests.cuh"
+#include "device/utf8/suspect_list.cuh"
 #include "device/utf8/unit_entries.cuh"
 #include "parprim/cuda/block_shape.hpp"
 #include "parprim/cuda/check.hpp"
@@ -52,6 +53,8 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
   constexpr int rows_count = decode_rows, words = decode_segment::words;
   static_assert(rows_count * words * 4 <= 32, "a lane's unit starts are a bit a byte of a word");
+  static_assert(3 * decode_segment::bytes / 4 * (decode_block_threads / 32) <= 4 * decode_tile,
+                "the warps' suspect units and lists fit in the packed output's shared memory");
   constexpr int segment_words = decode_segment::bytes / 4;
   constexpr int row_words = 32 * words;  // a warp's row
   constexpr int tile_words_count = static_cast<int>(decode_tile / 4);
@@ -73,8 +76,26 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   if (warp == decode_block_threads / 32 - 1 && lane == 31)
     tile_words[tile_words_count] = rows.after_segment;
 
-  const row_kinds kinds = kinds_of_rows(rows);
+  const segment_kinds kinds = kinds_of_segment(rows);
   const std::uint32_t ascii_rows = kinds.ascii;  // bit r: the warp's row r is ASCII
+  // The units of the warp's suspect words (segment_tests.cuh), a byte each (its starts, its
+  // completes above them) for the lanes that hold them: scratch space in the packed output's
+  // shared memory, which no warp writes before the look-back's barriers.
+  std::uint8_t* const suspect_units =
+      reinterpret_cast<std::uint8_t*>(packed) + warp * (3 * segment_words);
+  if (__any_sync(full_warp, kinds.suspects != 0)) {
+    auto* const list = reinterpret_cast<std::uint16_t*>(suspect_units + segment_words);
+    const std::uint32_t total = list_suspects<rows_count>(kinds.suspects, list);
+    __syncwarp();  // the list, and the segment's words in tile_words
+    for_each_listed<rows_count>(list, total, tile_words + warp * segment_words,
+                                __shfl_sync(full_warp, rows.before_segment, 0),
+                                __shfl_sync(full_warp, rows.after_segment, 31),
+                                [&](int w, word_units u) {
+                                  suspect_units[w] = static_cast<std::uint8_t>(u.starts |
+                                                                               u.complete << 4);
+                                });
+    __syncwarp();
+  }
   // Bit 4 (words r + k) + j: the lane's byte j of word k of row r starts a unit (`starts`), a
   // well-formed sequence (`complete`).
   std::uint32_t starts = 0, complete = 0;
@@ -86,13 +107,16 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
 #pragma unroll
     for (int k = 0; k < words; ++k) {
       const int bit = 4 * (words * r + k);
-      word_units u{0xFu, 0xFu};             // ASCII: every byte a complete unit
-      if ((kinds.well_formed >> r) & 1u) {  // the same in every lane
+      word_units u{0xFu, 0xFu};  // ASCII: every byte a complete unit
+      if (!((ascii_rows >> r) & 1u)) {  // the same in every lane
+        // Outside the suspect words, the units of well-formed text.
         const std::uint32_t lead_bytes =
             nibble_of(~bytewise::continuation(rows.word[words * r + k]) & bytewise::high);
         u = {lead_bytes, lead_bytes};
-      } else if (!((ascii_rows >> r) & 1u)) {
-        u = units_of(rows.window(r, k));
+        if ((kinds.suspects >> (words * r + k)) & 1u) {
+          const std::uint32_t found = suspect_units[row_words * r + words * lane + k];
+          u = {found & 0xFu, found >> 4};
+        }
       }
       const std::uint32_t mine = rows.in_input(r, k) & u.starts;
       starts |= mine << bit;

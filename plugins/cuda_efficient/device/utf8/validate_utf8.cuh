@@ -1,9 +1,8 @@
 // UTF-8 validation (decoding's validate form, issue 34): how many maximal subparts a decode
 // would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
-// each block takes a tile (byte_rows.cuh), tests every word of it (well_formed_bytes.cuh), and
-// runs units_of only on the words next to a misplaced byte (suspect_words.cuh), listed and taken
-// 32 at a time by the warp (round 20, utf8_gpu.md; until then on every word of every row near
-// one, nearly every row of text with 1% errors). A block that found any combines its figures
+// each block takes a tile (byte_rows.cuh), tests every word of it (segment_tests.cuh), and runs
+// units_of only on the words next to a misplaced byte (suspect_list.cuh; round 20, utf8_gpu.md;
+// until then on every word of every row near one, nearly every row of text with 1% errors). A block that found any combines its figures
 // into the answer with one atomic add and one atomic min (never a store, which the last writer
 // would win; one pair a block, not a warp, since text with 1% errors has errors in nearly every
 // warp's segment). Blocks that stay and take tiles in turn were 1.02-1.03x slower (round 17). A
@@ -14,8 +13,8 @@
 
 #include "device/utf8/byte_rows.cuh"
 #include "device/utf8/lookback_decode.cuh"
-#include "device/utf8/row_kinds.cuh"
-#include "device/utf8/suspect_words.cuh"
+#include "device/utf8/segment_tests.cuh"
+#include "device/utf8/suspect_list.cuh"
 #include "parprim/cuda/check.hpp"
 #include "parprim/cuda/launch.cuh"
 #include "warp/warp_scan.cuh"
@@ -36,79 +35,39 @@ __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_err
   *first_error = n;
 }
 
-/// This lane's suspect words of the segment, 0 in every lane where no byte of the segment is
-/// misplaced and its halos pass (then it holds no ill-formed subpart: row_kinds.cuh's
-/// conclusion for well-formed rows). Every lane of the warp calls it (shuffles and votes).
-template <int Rows>
-__device__ __forceinline__ std::uint32_t suspect_words_of(const segment_rows<Rows>& rows) {
-  constexpr std::uint32_t all_rows = (1u << Rows) - 1;
-  const int lane = threadIdx.x & 31;
-  const std::uint32_t ascii = ascii_rows(rows);
-  if (ascii == all_rows) return 0;  // the same in every lane, as every branch here
-  std::uint32_t own = 0;
-#pragma unroll
-  for (int r = 0; r < Rows; ++r) {
-    // An ASCII row's bytes are misplaced only where the word before the row needs them: its
-    // first word's, in lane 0.
-    if ((ascii >> r) & 1u) {
-      const bool needed = needs_beyond(rows.word_before_row(r));  // a shuffle: every lane
-      own |= static_cast<std::uint32_t>(lane == 0 && needed) << (4 * r);
-    } else {
-      own |= misplaced_words(rows, r) << (4 * r);
-    }
-  }
-  const std::uint32_t halos = halo_votes(rows);
-  if (!__any_sync(full_warp, own != 0) && halos == 0) return 0;
-  const std::uint32_t previous_lane = __shfl_sync(full_warp, own, (lane + 31) & 31);
-  const std::uint32_t next_lane = __shfl_sync(full_warp, own, (lane + 1) & 31);
-  return suspect_words<Rows>(own, previous_lane, next_lane, lane);
-}
-
-/// A warp's segment in shared memory, and the list of its suspect words (their indices in
-/// `word`), from which the warp's lanes take windows in any order.
-struct alignas(16) suspect_list {
+/// A warp's segment in shared memory and the list of its suspect words (suspect_list.cuh).
+struct alignas(16) suspect_scratch {
   static constexpr int words = validate_segment::bytes / 4;
   std::uint32_t word[words];  // in input order: row r's lane l's word k at 128 r + 4 l + k
-  std::uint32_t before, after;  // the halo words
-  std::uint16_t at[words];
+  std::uint16_t list[words];
 };
 
 /// Adds to `bad` the ill-formed subparts that start in this lane's suspect words (bit 4 r + k:
-/// its word k of row r), and lowers `first` to the first one's offset, with units_of on 32 of the
-/// warp's listed words at a time. Every lane of the warp calls it.
+/// its word k of row r), and lowers `first` to the first one's offset. Every lane of the warp
+/// calls it.
 __device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
-                                                 std::uint32_t suspects, suspect_list& list,
+                                                 std::uint32_t suspects, suspect_scratch& scratch,
                                                  std::uint32_t& bad, std::uint64_t& first) {
   constexpr int row_words = 32 * validate_segment::words;
   const int lane = threadIdx.x & 31;
 #pragma unroll
   for (int r = 0; r < validate_rows; ++r)
-    *reinterpret_cast<uint4*>(list.word + row_words * r + validate_segment::words * lane) =
+    *reinterpret_cast<uint4*>(scratch.word + row_words * r + validate_segment::words * lane) =
         rows.row_vector(r);
-  if (lane == 0) list.before = rows.before_segment;
-  if (lane == 31) list.after = rows.after_segment;
-  std::uint32_t at = 0;
-  const std::uint32_t total =
-      __shfl_sync(full_warp, warp_inclusive(std::uint32_t(__popc(suspects)), at), 31);
-  for (std::uint32_t s = suspects; s != 0; s &= s - 1) {
-    const int bit = __ffs(s) - 1;
-    list.at[at++] = static_cast<std::uint16_t>(row_words * (bit >> 2) +
-                                               validate_segment::words * lane + (bit & 3));
-  }
+  const std::uint32_t before = __shfl_sync(full_warp, rows.before_segment, 0);
+  const std::uint32_t after = __shfl_sync(full_warp, rows.after_segment, 31);
+  const std::uint32_t total = list_suspects<validate_rows>(suspects, scratch.list);
   __syncwarp();
-  for (std::uint32_t j = lane; j < total; j += 32) {  // no shuffle inside: lanes may leave
-    const int w = list.at[j];
-    const byte_window window{w > 0 ? list.word[w - 1] : list.before, list.word[w],
-                             w + 1 < suspect_list::words ? list.word[w + 1] : list.after};
-    const word_units u = units_of(window);
-    const std::uint64_t p = rows.begin + 4 * static_cast<std::uint64_t>(w);
-    // Bit j: the word's byte j starts a replaced subpart.
-    const std::uint32_t ill_formed = u.starts & ~u.complete & bytes_in_input(p, rows.n);
-    if (ill_formed) {
-      bad += __popc(ill_formed);
-      first = min(first, p + __ffs(ill_formed) - 1);
-    }
-  }
+  for_each_listed<validate_rows>(
+      scratch.list, total, scratch.word, before, after, [&](int w, word_units u) {
+        const std::uint64_t p = rows.begin + 4 * static_cast<std::uint64_t>(w);
+        // Bit j: the word's byte j starts a replaced subpart.
+        const std::uint32_t ill_formed = u.starts & ~u.complete & bytes_in_input(p, rows.n);
+        if (ill_formed) {
+          bad += __popc(ill_formed);
+          first = min(first, p + __ffs(ill_formed) - 1);
+        }
+      });
 }
 
 __global__ void __launch_bounds__(decode_block_threads)
@@ -116,14 +75,14 @@ __global__ void __launch_bounds__(decode_block_threads)
                   std::uint64_t* first_error) {
   __shared__ std::uint32_t warp_errors[32];
   __shared__ std::uint64_t warp_first[32];
-  __shared__ suspect_list lists[decode_block_threads / 32];
+  __shared__ suspect_scratch scratch[decode_block_threads / 32];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const validate_segment rows(in, n, blockIdx.x, warp);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
-  const std::uint32_t suspects = suspect_words_of(rows);
+  const std::uint32_t suspects = kinds_of_segment(rows).suspects;
   if (__any_sync(full_warp, suspects != 0))
-    count_ill_formed(rows, suspects, lists[warp], bad, first);
+    count_ill_formed(rows, suspects, scratch[warp], bad, first);
   // The block's figures, then one atomic pair for the block, where it found any: a block of
   // well-formed text learns that it found none at one barrier, and stops there.
   if (!__syncthreads_or(bad != 0)) return;

@@ -1,7 +1,9 @@
-// cuda_efficient's suspect words (plugins/cuda_efficient/device/utf8/suspect_words.cuh),
-// compiled for the CPU: that units_of, run only on the words its rule marks, finds every
-// ill-formed subpart the oracle does (the validator's count and first offset, segment by
-// segment as the kernel cuts the input), and that suspect_words' lane arithmetic is the rule.
+// cuda_efficient's suspect words (plugins/cuda_efficient/device/utf8/suspect_words.cuh, applied
+// by segment_tests.cuh), compiled for the CPU: that units_of, run only on the words its rule
+// marks, finds every ill-formed subpart the oracle does (the validator's count and first offset,
+// segment by segment as the kernels cut the input), that every other word holds the units of
+// well-formed text (what the decoder gives it), and that suspect_words' lane arithmetic is the
+// rule.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -54,10 +56,18 @@ parprim::utf8::validation validate_by_suspects(const std::vector<std::uint8_t>& 
       const bool suspect = p == begin || p == end - 4 || misplaced(in, p) ||
                            (p > begin && misplaced(in, p - 4)) ||
                            (p + 4 < end && misplaced(in, p + 4));
-      if (!suspect) continue;
-      ++units_of_runs;
       const ce::word_units u =
           units_of(ce::byte_window{word_at(in, p - 4), word_at(in, p), word_at(in, p + 4)});
+      if (!suspect) {
+        // The decoder gives a word that is not a suspect the units of well-formed text.
+        const std::uint32_t not_continuation =
+            ce::nibble_of(~ce::bytewise::continuation(word_at(in, p)) & 0x80808080u);
+        INFO("word at " << p);
+        REQUIRE(u.starts == not_continuation);
+        REQUIRE(u.complete == not_continuation);
+        continue;
+      }
+      ++units_of_runs;
       const std::uint32_t in_input = p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
       const std::uint32_t ill = u.starts & ~u.complete & in_input;
       if (ill == 0) continue;
