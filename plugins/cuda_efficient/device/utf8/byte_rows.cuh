@@ -43,7 +43,6 @@ __device__ __forceinline__ std::uint32_t bytes_in_input(std::uint64_t p, std::ui
 /// lane's part of row r is word[r * words + k].
 template <int Rows>
 struct segment_rows {
-  static constexpr int rows = Rows;
   static constexpr int words = 4;  // a lane's words of a row
   static constexpr int row_bytes = 128 * words;
   static constexpr int bytes = Rows * row_bytes;  // per warp
@@ -60,14 +59,14 @@ struct segment_rows {
   __device__ void load(const std::uint8_t* in, std::uint64_t tile, int warp) {
     begin = (tile * (blockDim.x >> 5) + warp) * bytes;
     const auto address = reinterpret_cast<std::uintptr_t>(in);
-    const bool aligned = (address & 3) == 0;
+    const bool aligned = (address & 3) == 0, rows_aligned = (address & 15) == 0;
     const int lane = threadIdx.x & 31;
-    if ((address & 15) == 0 && begin + bytes <= n) {
+    if (rows_aligned && begin + bytes <= n) {
       // The whole segment inside the input (every segment but the last): no test a row.
 #pragma unroll
       for (int r = 0; r < Rows; ++r) set_row(r, *reinterpret_cast<const uint4*>(in + position(r)));
     } else {
-      load_rows_near_end(in, aligned);
+      load_rows_near_end(in, aligned, rows_aligned);
     }
     const auto start = static_cast<std::int64_t>(begin);
     before_segment = lane == 0 ? load_word(in, start - 4, n, aligned) : 0;
@@ -75,13 +74,13 @@ struct segment_rows {
   }
 
   /// The rows of a segment that reaches past the input's end, or of an input not aligned for
-  /// the rows' loads: bytes outside the input read as 0.
-  __device__ void load_rows_near_end(const std::uint8_t* in, bool aligned) {
-    const auto address = reinterpret_cast<std::uintptr_t>(in);
+  /// the rows' loads (`rows_aligned` false: not 16-byte aligned; `aligned` false: not 4-byte
+  /// aligned either): bytes outside the input read as 0.
+  __device__ void load_rows_near_end(const std::uint8_t* in, bool aligned, bool rows_aligned) {
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
       const std::int64_t p = position(r);  // never negative
-      if ((address & 15) == 0 && static_cast<std::uint64_t>(p) + 16 <= n) {
+      if (rows_aligned && static_cast<std::uint64_t>(p) + 16 <= n) {
         set_row(r, *reinterpret_cast<const uint4*>(in + p));
         continue;
       }

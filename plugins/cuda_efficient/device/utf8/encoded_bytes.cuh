@@ -73,6 +73,13 @@ __host__ __device__ __forceinline__ unsigned store_encoded(std::uint32_t cp, std
   return length;
 }
 
+/// How many bytes store_short stores for cp after the first: 0 or 1 below U+0800, 2 for U+FFFD
+/// where `WithReplacement`.
+template <bool WithReplacement>
+__host__ __device__ __forceinline__ unsigned short_bytes_after_first(std::uint32_t cp) {
+  return (cp >= 0x80) + (WithReplacement && cp >= 0x800);
+}
+
 /// store_encoded for a value below U+0800 (1 or 2 bytes) or, where `WithReplacement`, U+FFFD
 /// (3 bytes, EF BF BD: the only value at or above U+0800 such a chunk holds), in fewer
 /// instructions: the pair's bytes built directly, the replacement's a constant.
@@ -86,7 +93,7 @@ __host__ __device__ __forceinline__ unsigned store_short(std::uint32_t cp, std::
   to[0] = static_cast<std::uint8_t>(bytes);
   if (two) to[1] = static_cast<std::uint8_t>(bytes >> 8);
   if (three) to[2] = static_cast<std::uint8_t>(bytes >> 16);
-  return 1 + two + three;
+  return 1 + two + three;  // 1 + short_bytes_after_first, from the stores' comparisons
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -151,7 +151,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
 #pragma unroll
       for (int q = 0; q < words; ++q) {
-        const int w = lane + 32 * q, owner = w >> 2, k = w & 3;
+        const int w = lane + 32 * q, owner = w / words, k = w % words;
         const std::uint32_t f = __shfl_sync(full_warp, fields, owner);
         std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
                            __popc(f & ((1u << (4 * k)) - 1));

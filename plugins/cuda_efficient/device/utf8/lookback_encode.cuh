@@ -75,6 +75,15 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
       if (exists(whole_segment, k, j)) mine += encoded_length(cp[k * layout::vec + j]);
     return mine;
   };
+  // Chunk k's bytes in this lane where store_short encodes it (a whole chunk of 1- and 2-byte
+  // values, and U+FFFD where `with_replacement`).
+  const auto short_chunk_bytes = [&](auto with_replacement, int k) {
+    std::uint32_t mine = layout::vec;  // each value's first byte
+#pragma unroll
+    for (int j = 0; j < layout::vec; ++j)
+      mine += short_bytes_after_first<decltype(with_replacement)::value>(cp[k * layout::vec + j]);
+    return mine;
+  };
   // Chunk k's code points encoded into the tile's bytes from `at` on.
   const auto store_chunk = [&](auto whole_segment, int k, std::uint32_t at) {
 #pragma unroll
@@ -105,10 +114,7 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     // Hebrew, Arabic text): no value to replace, each length 1 + (c >= 0x80).
     if (__all_sync(full_warp, whole && any < 0x800)) {
       two_byte_chunks |= 1u << k;
-      std::uint32_t mine = layout::vec;
-#pragma unroll
-      for (int j = 0; j < layout::vec; ++j) mine += cp[k * layout::vec + j] >= 0x80;
-      chunk_at[k] = before.add(mine);
+      chunk_at[k] = before.add(short_chunk_bytes(std::false_type{}, k));
       continue;
     }
     // Each code point replaced here, once, where it is not a scalar value, so that the
@@ -124,11 +130,7 @@ __global__ void __launch_bounds__(encode_block_threads, encode_blocks_per_sm)
     // with errors): each length 1 + (c >= 0x80) + (c >= 0x800), the third byte U+FFFD's.
     if (__all_sync(full_warp, whole && short_lane)) {
       short_chunks |= 1u << k;
-      std::uint32_t mine = layout::vec;
-#pragma unroll
-      for (int j = 0; j < layout::vec; ++j)
-        mine += (cp[k * layout::vec + j] >= 0x80) + (cp[k * layout::vec + j] >= 0x800);
-      chunk_at[k] = before.add(mine);
+      chunk_at[k] = before.add(short_chunk_bytes(std::true_type{}, k));
       continue;
     }
     const std::uint32_t mine =
