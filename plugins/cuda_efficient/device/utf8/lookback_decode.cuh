@@ -85,12 +85,13 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       reinterpret_cast<std::uint8_t*>(packed) + warp * (3 * segment_words);
   if (__any_sync(full_warp, kinds.suspects != 0)) {
     auto* const list = reinterpret_cast<std::uint16_t*>(suspect_units + segment_words);
-    const std::uint32_t total = list_suspects<rows_count>(kinds.suspects, list);
+    const std::uint32_t total = list_marked_words<rows_count>(kinds.suspects, list);
     __syncwarp();  // the list, and the segment's words in tile_words
     for_each_listed<rows_count>(list, total, tile_words + warp * segment_words,
                                 __shfl_sync(full_warp, rows.before_segment, 0),
                                 __shfl_sync(full_warp, rows.after_segment, 31),
-                                [&](int w, word_units u) {
+                                [&](int w, const byte_window& window) {
+                                  const word_units u = units_of(window);
                                   suspect_units[w] = static_cast<std::uint8_t>(u.starts |
                                                                                u.complete << 4);
                                 });

@@ -66,6 +66,20 @@ __device__ __forceinline__ std::uint32_t halo_votes(const segment_rows<Rows>& ro
   return __ballot_sync(full_warp, unmet != 0) & 0x80000001u;
 }
 
+/// This lane's suspect words, from its misplaced words `own` (bit 4 r + k: its word k of row r)
+/// and the halos' test: 0 in every lane where no lane has one and the halos pass. Every lane of
+/// the warp calls it (shuffles and votes).
+template <int Rows>
+__device__ __forceinline__ std::uint32_t suspects_of_misplaced(const segment_rows<Rows>& rows,
+                                                               std::uint32_t own) {
+  const int lane = threadIdx.x & 31;
+  const std::uint32_t halos = halo_votes(rows);
+  if (!__any_sync(full_warp, own != 0) && halos == 0) return 0;
+  const std::uint32_t previous_lane = __shfl_sync(full_warp, own, (lane + 31) & 31);
+  const std::uint32_t next_lane = __shfl_sync(full_warp, own, (lane + 1) & 31);
+  return suspect_words<Rows>(own, previous_lane, next_lane, lane);
+}
+
 /// What the tests found in a warp's segment.
 struct segment_kinds {
   std::uint32_t ascii;     // bit r: row r is ASCII (the same in every lane)
@@ -92,11 +106,7 @@ __device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Row
       own |= misplaced_words(rows, r) << (4 * r);
     }
   }
-  const std::uint32_t halos = halo_votes(rows);
-  if (!__any_sync(full_warp, own != 0) && halos == 0) return {ascii, 0};
-  const std::uint32_t previous_lane = __shfl_sync(full_warp, own, (lane + 31) & 31);
-  const std::uint32_t next_lane = __shfl_sync(full_warp, own, (lane + 1) & 31);
-  return {ascii, suspect_words<Rows>(own, previous_lane, next_lane, lane)};
+  return {ascii, suspects_of_misplaced(rows, own)};
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -33,26 +33,49 @@
 
 namespace parprim::cuda_efficient::utf8 {
 
+namespace lane_words {
+inline constexpr std::uint32_t first = 0x11111111u, last = 0x88888888u;  // words 0 and 3 a row
+template <int Rows>
+inline constexpr std::uint32_t all = Rows == 8 ? 0xFFFFFFFFu : (1u << (4 * Rows)) - 1;
+}  // namespace lane_words
+
+/// The words right after the marked ones, in a lane's layout (bit 4 r + k: its word k of row r),
+/// from its own marks and lane - 1's (for lane 0, lane 31's, whose row r - 1 comes before the
+/// lane's row r).
+template <int Rows>
+__host__ __device__ __forceinline__ std::uint32_t words_after_marked(std::uint32_t own,
+                                                                     std::uint32_t previous_lane,
+                                                                     int lane) {
+  static_assert(Rows >= 1 && Rows <= 8, "4 bits a row of one word");
+  // The neighbour's word 3 of the same row (lane 0: lane 31's of the row before) for word 0.
+  const std::uint32_t from_before = lane == 0 ? previous_lane << 1 : previous_lane >> 3;
+  return (((own << 1) & ~lane_words::first) | (from_before & lane_words::first)) &
+         lane_words::all<Rows>;
+}
+
+/// The words right before the marked ones (words_after_marked's mirror, from lane + 1's marks;
+/// for lane 31, lane 0's, whose row r + 1 comes after the lane's row r).
+template <int Rows>
+__host__ __device__ __forceinline__ std::uint32_t words_before_marked(std::uint32_t own,
+                                                                      std::uint32_t next_lane,
+                                                                      int lane) {
+  static_assert(Rows >= 1 && Rows <= 8, "4 bits a row of one word");
+  const std::uint32_t from_after = lane == 31 ? next_lane >> 1 : next_lane << 3;
+  return (((own >> 1) & ~lane_words::last) | (from_after & lane_words::last)) &
+         lane_words::all<Rows>;
+}
+
 /// A lane's suspect words (bit 4 r + k: its word k of row r), from its misplaced words `own` in
-/// the same layout and its neighbours' (`previous_lane` lane - 1's, `next_lane` lane + 1's; for
-/// lane 0, lane 31's, whose row r - 1 comes before the lane's row r, and for lane 31, lane 0's,
-/// whose row r + 1 comes after it). The segment's first and last words are suspects too.
+/// the same layout and its neighbours' (`previous_lane` lane - 1's, `next_lane` lane + 1's, as
+/// above). The segment's first and last words are suspects too.
 template <int Rows>
 __host__ __device__ __forceinline__ std::uint32_t suspect_words(std::uint32_t own,
                                                                 std::uint32_t previous_lane,
                                                                 std::uint32_t next_lane,
                                                                 int lane) {
-  static_assert(Rows >= 1 && Rows <= 8, "4 bits a row of one word");
-  constexpr std::uint32_t all = Rows == 8 ? 0xFFFFFFFFu : (1u << (4 * Rows)) - 1;
-  constexpr std::uint32_t word_0 = 0x11111111u, word_3 = 0x88888888u;
-  // The neighbour's word 3 of the same row (lane 0: lane 31's of the row before) for word 0, and
-  // its word 0 (lane 31: lane 0's of the row after) for word 3.
-  const std::uint32_t from_before = lane == 0 ? previous_lane << 1 : previous_lane >> 3;
-  const std::uint32_t from_after = lane == 31 ? next_lane >> 1 : next_lane << 3;
   const std::uint32_t ends = (lane == 0 ? 1u : 0u) | (lane == 31 ? 1u << (4 * Rows - 1) : 0u);
-  return (own | ((own << 1) & ~word_0) | ((own >> 1) & ~word_3) | (from_before & word_0) |
-          (from_after & word_3) | ends) &
-         all;
+  return own | words_after_marked<Rows>(own, previous_lane, lane) |
+         words_before_marked<Rows>(own, next_lane, lane) | ends;
 }
 
 }  // namespace parprim::cuda_efficient::utf8

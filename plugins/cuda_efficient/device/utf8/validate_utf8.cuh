@@ -35,31 +35,93 @@ __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_err
   *first_error = n;
 }
 
-/// A warp's segment in shared memory and the list of its suspect words (suspect_list.cuh).
+/// A warp's segment in shared memory, the list of the words it works on (suspect_list.cuh), and
+/// a byte a word for the misplaced words a listed test finds.
 struct alignas(16) suspect_scratch {
   static constexpr int words = validate_segment::bytes / 4;
   std::uint32_t word[words];  // in input order: row r's lane l's word k at 128 r + 4 l + k
+  std::uint8_t misplaced[words];
   std::uint16_t list[words];
 };
 
-/// Adds to `bad` the ill-formed subparts that start in this lane's suspect words (bit 4 r + k:
-/// its word k of row r), and lowers `first` to the first one's offset. Every lane of the warp
-/// calls it.
-__device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
-                                                 std::uint32_t suspects, suspect_scratch& scratch,
-                                                 std::uint32_t& bad, std::uint64_t& first) {
-  constexpr int row_words = 32 * validate_segment::words;
+// A segment with at most this many candidates (words a byte 80-FF could make misplaced) tests
+// only those, listed: 8 rounds a warp, half of the 16 words a lane that the full test takes.
+inline constexpr std::uint32_t listed_test_limit = 8 * 32;
+// Blocks an SM the registers must allow: 6 (40 registers, as before round 22, whose listed test
+// would otherwise take 48 and 5 blocks).
+inline constexpr int validate_blocks_per_sm = 6;
+
+/// The halo words, the same in every lane. Every lane of the warp calls it.
+struct segment_halos {
+  std::uint32_t before, after;
+  __device__ __forceinline__ explicit segment_halos(const validate_segment& rows)
+      : before(__shfl_sync(full_warp, rows.before_segment, 0)),
+        after(__shfl_sync(full_warp, rows.after_segment, 31)) {}
+};
+
+/// The segment's words into `scratch.word`, in input order. Every lane of the warp calls it.
+__device__ __forceinline__ void store_segment(const validate_segment& rows,
+                                              suspect_scratch& scratch) {
   const int lane = threadIdx.x & 31;
 #pragma unroll
   for (int r = 0; r < validate_rows; ++r)
-    *reinterpret_cast<uint4*>(scratch.word + row_words * r + validate_segment::words * lane) =
-        rows.row_vector(r);
-  const std::uint32_t before = __shfl_sync(full_warp, rows.before_segment, 0);
-  const std::uint32_t after = __shfl_sync(full_warp, rows.after_segment, 31);
-  const std::uint32_t total = list_suspects<validate_rows>(suspects, scratch.list);
+    *reinterpret_cast<uint4*>(scratch.word + 32 * validate_segment::words * r +
+                              validate_segment::words * lane) = rows.row_vector(r);
+}
+
+/// Bit 4 r + k: this lane's word k of row r holds a byte 80-FF.
+__device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows) {
+  std::uint32_t bits = 0;
+#pragma unroll
+  for (int i = 0; i < validate_rows * validate_segment::words; ++i)
+    bits |= static_cast<std::uint32_t>((rows.word[i] & bytewise::high) != 0) << i;
+  return bits;
+}
+
+/// This lane's misplaced words (bit 4 r + k), testing only the `candidates` (the words with a
+/// byte 80-FF and the words after them: no other word can hold a misplaced byte, as a byte is
+/// misplaced only where it or one of the 3 before it is 80-FF), listed and taken 32 at a time by
+/// the warp. The segment's words are in `scratch.word`. Every lane of the warp calls it.
+__device__ __forceinline__ std::uint32_t misplaced_by_list(std::uint32_t candidates,
+                                                           const segment_halos& halos,
+                                                           suspect_scratch& scratch) {
+  constexpr int row_words = 32 * validate_segment::words;
+  const int lane = threadIdx.x & 31;
+  // Each lane clears its 16 of the segment's bytes of marks.
+  reinterpret_cast<uint4*>(scratch.misplaced)[lane] = make_uint4(0, 0, 0, 0);
+  const std::uint32_t total = list_marked_words<validate_rows>(candidates, scratch.list);
+  __syncwarp();
+  for_each_listed<validate_rows>(scratch.list, total, scratch.word, halos.before, halos.after,
+                                 [&](int w, const byte_window& window) {
+                                   if (place_bytes(window.before, window.word).misplaced() != 0)
+                                     scratch.misplaced[w] = 1;
+                                 });
+  __syncwarp();
+  std::uint32_t own = 0;
+#pragma unroll
+  for (int r = 0; r < validate_rows; ++r) {
+    const std::uint32_t marks =
+        *reinterpret_cast<const std::uint32_t*>(scratch.misplaced + row_words * r +
+                                                validate_segment::words * lane);
+    own |= nibble_of(marks << 7) << (4 * r);  // each mark 0 or 1 a byte
+  }
+  return own;
+}
+
+/// Adds to `bad` the ill-formed subparts that start in this lane's suspect words (bit 4 r + k:
+/// its word k of row r), and lowers `first` to the first one's offset. The segment's words are
+/// in `scratch.word`. Every lane of the warp calls it.
+__device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
+                                                 std::uint32_t suspects,
+                                                 const segment_halos& halos,
+                                                 suspect_scratch& scratch, std::uint32_t& bad,
+                                                 std::uint64_t& first) {
+  const std::uint32_t total = list_marked_words<validate_rows>(suspects, scratch.list);
   __syncwarp();
   for_each_listed<validate_rows>(
-      scratch.list, total, scratch.word, before, after, [&](int w, word_units u) {
+      scratch.list, total, scratch.word, halos.before, halos.after,
+      [&](int w, const byte_window& window) {
+        const word_units u = units_of(window);
         const std::uint64_t p = rows.begin + 4 * static_cast<std::uint64_t>(w);
         // Bit j: the word's byte j starts a replaced subpart.
         const std::uint32_t ill_formed = u.starts & ~u.complete & bytes_in_input(p, rows.n);
@@ -70,7 +132,7 @@ __device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
       });
 }
 
-__global__ void __launch_bounds__(decode_block_threads)
+__global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
     validate_tile(const std::uint8_t* in, std::uint64_t n, std::uint64_t* errors,
                   std::uint64_t* first_error) {
   __shared__ std::uint32_t warp_errors[32];
@@ -80,9 +142,30 @@ __global__ void __launch_bounds__(decode_block_threads)
   const validate_segment rows(in, n, blockIdx.x, warp);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
-  const std::uint32_t suspects = kinds_of_segment(rows).suspects;
-  if (__any_sync(full_warp, suspects != 0))
-    count_ill_formed(rows, suspects, scratch[warp], bad, first);
+  // The candidates: words with a byte 80-FF, the words after them, and the segment's first word
+  // where the halo word before it has one. A segment of ASCII words holds no error of its own.
+  const std::uint32_t high = high_words(rows);
+  const std::uint32_t candidates =
+      high | words_after_marked<validate_rows>(high, __shfl_sync(full_warp, high, (lane + 31) & 31),
+                                               lane) |
+      (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
+  const std::uint32_t count = warp_sum(static_cast<std::uint32_t>(__popc(candidates)));
+  if (count != 0) {  // the same in every lane, as every branch here
+    const segment_halos halos(rows);
+    std::uint32_t suspects;
+    bool stored = false;
+    if (count <= listed_test_limit) {
+      store_segment(rows, scratch[warp]);
+      stored = true;
+      suspects = suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
+    } else {
+      suspects = kinds_of_segment(rows).suspects;
+    }
+    if (__any_sync(full_warp, suspects != 0)) {
+      if (!stored) store_segment(rows, scratch[warp]);
+      count_ill_formed(rows, suspects, halos, scratch[warp], bad, first);
+    }
+  }
   // The block's figures, then one atomic pair for the block, where it found any: a block of
   // well-formed text learns that it found none at one barrier, and stops there.
   if (!__syncthreads_or(bad != 0)) return;

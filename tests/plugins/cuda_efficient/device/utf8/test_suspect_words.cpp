@@ -45,6 +45,9 @@ parprim::utf8::validation validate_by_suspects(const std::vector<std::uint8_t>& 
     for (std::int64_t p = begin; p < end; p += 4) {
       ascii = ascii && (word_at(in, p) & 0x80808080u) == 0;
       any = any || misplaced(in, p);
+      // The validator tests only the words a byte 80-FF in them or in the word before could make
+      // misplaced (round 22's candidates): no other word is.
+      if (((word_at(in, p - 4) | word_at(in, p)) & 0x80808080u) == 0) REQUIRE(!misplaced(in, p));
     }
     if (ascii) continue;
     any =
@@ -146,6 +149,9 @@ TEST_CASE("cuda_efficient utf8: suspect_words is the rule in the lanes' layout")
     for (int lane = 0; lane < 32; ++lane) {
       const std::uint32_t got =
           ce::suspect_words<rows>(own[lane], own[(lane + 31) % 32], own[(lane + 1) % 32], lane);
+      // The validator's candidates take the words after the marked ones alone.
+      const std::uint32_t after =
+          ce::words_after_marked<rows>(own[lane], own[(lane + 31) % 32], lane);
       for (int r = 0; r < rows; ++r)
         for (int k = 0; k < 4; ++k) {
           const int w = 128 * r + 4 * lane + k;
@@ -153,8 +159,11 @@ TEST_CASE("cuda_efficient utf8: suspect_words is the rule in the lanes' layout")
                                 (w + 1 < words && wrong[w + 1]);
           INFO("trial " << t << ", lane " << lane << ", row " << r << ", word " << k);
           REQUIRE(((got >> (4 * r + k)) & 1u) == static_cast<std::uint32_t>(expected));
+          REQUIRE(((after >> (4 * r + k)) & 1u) ==
+                  static_cast<std::uint32_t>(w > 0 && wrong[w - 1]));
         }
       REQUIRE((got >> (4 * rows)) == 0);
+      REQUIRE((after >> (4 * rows)) == 0);
     }
   }
 }
