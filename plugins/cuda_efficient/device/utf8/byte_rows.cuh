@@ -106,14 +106,18 @@ struct segment_rows {
            4 * k;
   }
 
-  /// Whether the whole warp's row r is ASCII (the same answer in every lane; all call it):
-  /// then every byte is a unit and its own code point, and no window is needed.
-  __device__ __forceinline__ bool row_ascii(int r) const {
+  /// The lanes whose 16 bytes of row r hold a byte 80-FF, a bit each (the same in every lane;
+  /// all call it): none where the row is ASCII.
+  __device__ __forceinline__ std::uint32_t row_high_lanes(int r) const {
     std::uint32_t any = 0;
 #pragma unroll
     for (int k = 0; k < words; ++k) any |= word[r * words + k];
-    return __all_sync(full_warp, (any & 0x80808080u) == 0);
+    return __ballot_sync(full_warp, (any & 0x80808080u) != 0);
   }
+
+  /// Whether the whole warp's row r is ASCII (the same answer in every lane; all call it):
+  /// then every byte is a unit and its own code point, and no window is needed.
+  __device__ __forceinline__ bool row_ascii(int r) const { return row_high_lanes(r) == 0; }
 
   /// Bits 0-3 set for this lane's bytes of word k of row r that lie in the input.
   __device__ __forceinline__ std::uint32_t in_input(int r, int k = 0) const {

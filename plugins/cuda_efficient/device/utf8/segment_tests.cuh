@@ -86,13 +86,14 @@ struct segment_kinds {
   std::uint32_t suspects;  // bit 4 r + k: this lane's word k of row r is a suspect word
 };
 
-/// The segment's kinds. `suspects` is 0 in every lane where no byte of the segment is misplaced
-/// and its halos pass. Every lane of the warp calls it (shuffles and votes).
+/// The segment's kinds, its ASCII rows (bit r) known. `suspects` is 0 in every lane where no
+/// byte of the segment is misplaced and its halos pass. Every lane of the warp calls it
+/// (shuffles and votes).
 template <int Rows>
-__device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Rows>& rows) {
+__device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Rows>& rows,
+                                                          std::uint32_t ascii) {
   constexpr std::uint32_t all_rows = (1u << Rows) - 1;
   const int lane = threadIdx.x & 31;
-  const std::uint32_t ascii = ascii_rows(rows);
   if (ascii == all_rows) return {ascii, 0};  // the same in every lane, as every branch here
   std::uint32_t own = 0;
 #pragma unroll
@@ -107,6 +108,11 @@ __device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Row
     }
   }
   return {ascii, suspects_of_misplaced(rows, own)};
+}
+
+template <int Rows>
+__device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Rows>& rows) {
+  return kinds_of_segment(rows, ascii_rows(rows));
 }
 
 }  // namespace parprim::cuda_efficient::utf8

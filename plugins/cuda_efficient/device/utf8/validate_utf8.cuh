@@ -47,9 +47,10 @@ struct alignas(16) suspect_scratch {
 // A segment with at most this many candidates (words a byte 80-FF could make misplaced) tests
 // only those, listed: 8 rounds a warp, half of the 16 words a lane that the full test takes.
 inline constexpr std::uint32_t listed_test_limit = 8 * 32;
-// Blocks an SM the registers must allow: 6 (40 registers, as before round 22, whose listed test
-// would otherwise take 48 and 5 blocks).
-inline constexpr int validate_blocks_per_sm = 6;
+// Blocks an SM the registers must allow: 5 (48 registers, no spills). Bounded to 6 (40
+// registers) the listed test spills 8 bytes, and round 22 measured 6 blocks no faster on any mix
+// and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
+inline constexpr int validate_blocks_per_sm = 5;
 
 /// The halo words, the same in every lane. Every lane of the warp calls it.
 struct segment_halos {
@@ -142,27 +143,40 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
   const validate_segment rows(in, n, blockIdx.x, warp);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
-  // The candidates: words with a byte 80-FF, the words after them, and the segment's first word
-  // where the halo word before it has one. A segment of ASCII words holds no error of its own.
-  const std::uint32_t high = high_words(rows);
-  const std::uint32_t candidates =
-      high | words_after_marked<validate_rows>(high, __shfl_sync(full_warp, high, (lane + 31) & 31),
-                                               lane) |
-      (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
-  const std::uint32_t count = warp_sum(static_cast<std::uint32_t>(__popc(candidates)));
-  if (count != 0) {  // the same in every lane, as every branch here
+  // Each row's lanes whose 16 bytes hold a byte 80-FF: a row of none is ASCII, and a segment of
+  // ASCII rows holds no error of its own.
+  constexpr std::uint32_t all_rows = (1u << validate_rows) - 1;
+  std::uint32_t ascii = 0, high_lanes = 0;
+#pragma unroll
+  for (int r = 0; r < validate_rows; ++r) {
+    const std::uint32_t lanes = rows.row_high_lanes(r);
+    ascii |= static_cast<std::uint32_t>(lanes == 0) << r;
+    high_lanes += __popc(lanes);
+  }
+  if (ascii != all_rows) {  // the same in every lane, as every branch here
     const segment_halos halos(rows);
-    std::uint32_t suspects;
-    bool stored = false;
-    if (count <= listed_test_limit) {
-      store_segment(rows, scratch[warp]);
-      stored = true;
-      suspects = suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
-    } else {
-      suspects = kinds_of_segment(rows).suspects;
+    std::uint32_t suspects = 0;
+    bool listed = false;
+    // Where at most half the lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors),
+    // the candidates: words with one, the words after them, and the segment's first word where
+    // the halo word before it has one. At most listed_test_limit of them are tested listed.
+    if (high_lanes <= 16 * validate_rows) {
+      const std::uint32_t high = high_words(rows);
+      const std::uint32_t candidates =
+          high |
+          words_after_marked<validate_rows>(high, __shfl_sync(full_warp, high, (lane + 31) & 31),
+                                            lane) |
+          (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
+      if (warp_sum(static_cast<std::uint32_t>(__popc(candidates))) <= listed_test_limit) {
+        store_segment(rows, scratch[warp]);
+        listed = true;
+        suspects =
+            suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
+      }
     }
+    if (!listed) suspects = kinds_of_segment(rows, ascii).suspects;
     if (__any_sync(full_warp, suspects != 0)) {
-      if (!stored) store_segment(rows, scratch[warp]);
+      if (!listed) store_segment(rows, scratch[warp]);
       count_ill_formed(rows, suspects, halos, scratch[warp], bad, first);
     }
   }
