@@ -5,7 +5,7 @@
 // suspect words (segment_tests.cuh): with 1% errors a segment of 2 KiB holds about 7 errors in
 // CJK text and 20 in ASCII text, so one or two rounds a warp in place of one a lane's word
 // (utf8_gpu.md, rounds 20 and 21); and the validator's bytewise test on the words a byte 80-FF
-// could make misplaced, where they are few (round 22).
+// could make misplaced, where they are few (rounds 22 and 22b).
 #pragma once
 
 #include <cstdint>

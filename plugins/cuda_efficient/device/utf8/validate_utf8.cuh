@@ -1,12 +1,14 @@
 // UTF-8 validation (decoding's validate form, issue 34): how many maximal subparts a decode
 // would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
-// each block takes a tile (byte_rows.cuh), tests every word of it (segment_tests.cuh), and runs
-// units_of only on the words next to a misplaced byte (suspect_list.cuh; round 20, utf8_gpu.md;
-// until then on every word of every row near one, nearly every row of text with 1% errors). A block that found any combines its figures
-// into the answer with one atomic add and one atomic min (never a store, which the last writer
-// would win; one pair a block, not a warp, since text with 1% errors has errors in nearly every
-// warp's segment). Blocks that stay and take tiles in turn were 1.02-1.03x slower (round 17). A
-// first kernel sets the answer to none (0 errors, offset n) on the same stream.
+// each block takes a tile (byte_rows.cuh) and tests its words with the bytewise test
+// (segment_tests.cuh): every word, or, where few of its lanes hold a byte 80-FF, only the words
+// such a byte could make misplaced, listed (round 22b, utf8_gpu.md). units_of then runs only on
+// the words next to a misplaced byte (suspect_list.cuh; round 20; until then on every word of
+// every row near one, nearly every row of text with 1% errors). A block that found any combines
+// its figures into the answer with one atomic add and one atomic min (never a store, which the
+// last writer would win; one pair a block, not a warp, since text with 1% errors has errors in
+// nearly every warp's segment). Blocks that stay and take tiles in turn were 1.02-1.03x slower
+// (round 17). A first kernel sets the answer to none (0 errors, offset n) on the same stream.
 #pragma once
 
 #include <cstdint>
