@@ -5,10 +5,11 @@
 // paid once per 16 bytes, and the word before is the lane's own for three words of four
 // (utf8_gpu.md, rounds 15 and 18; rows of 128 bytes, one word a lane, until then).
 //
-// A lane decodes a word from a window of 12 bytes (byte_window.cuh): the word before it, its
-// own and the word after, the neighbouring lanes' words by shuffles, across rows lane 31's of
-// the row before and lane 0's of the row after, and at the segment's two ends a word read from
-// global memory (a 4-byte halo each side; past the input's ends it reads as 0, which continues
+// The bytewise test of a word (segment_tests.cuh) reads the word before it: the lane's own, the
+// previous lane's by a shuffle, across rows lane 31's of the row before. A word's window of 12
+// bytes (byte_window.cuh), for units_of, is read from the segment's words in shared memory
+// (store_words; suspect_list.cuh). At the segment's two ends a word read from global memory
+// stands in (a 4-byte halo each side; past the input's ends it reads as 0, which continues
 // nothing and is never continued).
 #pragma once
 
@@ -100,6 +101,23 @@ struct segment_rows {
                       word[words * r + 3]);
   }
 
+  /// The segment's words into `segment_words` (a warp's, in shared memory, 16-byte aligned) in
+  /// input order: row r's lane l's word k at 128 r + 4 l + k. Every lane of the warp calls it.
+  __device__ __forceinline__ void store_words(std::uint32_t* segment_words) const {
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int r = 0; r < Rows; ++r)
+      *reinterpret_cast<uint4*>(segment_words + 32 * words * r + words * lane) = row_vector(r);
+  }
+
+  /// The halo words, the same in every lane. Every lane of the warp calls it (shuffles).
+  struct halo_words {
+    std::uint32_t before, after;
+  };
+  __device__ __forceinline__ halo_words halos() const {
+    return {__shfl_sync(full_warp, before_segment, 0), __shfl_sync(full_warp, after_segment, 31)};
+  }
+
   /// The input position of this lane's byte 0 of word k of row r.
   __device__ __forceinline__ std::int64_t position(int r, int k = 0) const {
     return static_cast<std::int64_t>(begin) + r * row_bytes + 4 * words * (threadIdx.x & 31) +
@@ -146,21 +164,6 @@ struct segment_rows {
     const std::uint32_t row_before = r > 0 ? word_before_row(r) : before_segment;
     const std::uint32_t before = __shfl_up_sync(full_warp, word[r * words + words - 1], 1);
     return (threadIdx.x & 31) == 0 ? row_before : before;
-  }
-
-  /// The word after this lane's word k of row r (word_before's mirror).
-  __device__ __forceinline__ std::uint32_t word_after(int r, int k = 0) const {
-    if (k < words - 1) return word[r * words + k + 1];
-    const std::uint32_t row_after =
-        r + 1 < Rows ? __shfl_sync(full_warp, word[r + 1 < Rows ? (r + 1) * words : 0], 0)
-                     : after_segment;
-    const std::uint32_t after = __shfl_down_sync(full_warp, word[r * words], 1);
-    return (threadIdx.x & 31) == 31 ? row_after : after;
-  }
-
-  /// The window of this lane's word k of row r. Every lane of the warp calls it (shuffles).
-  __device__ __forceinline__ byte_window window(int r, int k = 0) const {
-    return {word_before(r, k), word[r * words + k], word_after(r, k)};
   }
 };
 

@@ -82,6 +82,12 @@ __host__ __device__ __forceinline__ std::uint32_t nibble_of(std::uint32_t mask) 
   return ((mask >> 7) & 1u) | ((mask >> 14) & 2u) | ((mask >> 21) & 4u) | ((mask >> 28) & 8u);
 }
 
+/// The units of 4 bytes of well-formed text (bits 0-3), each a complete sequence: the bytes
+/// that are not continuation bytes.
+__host__ __device__ __forceinline__ std::uint32_t well_formed_units(std::uint32_t word) {
+  return nibble_of(~bytewise::continuation(word) & bytewise::high);
+}
+
 /// The lane's units, from bytewise tests on the window (no branch, no per-byte loop). A
 /// continuation byte is taken by the nearest lead before it, d = 1-3 bytes back, exactly when
 /// that lead needs more than d bytes and the bytes between continue it within bounds; every

@@ -68,11 +68,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   decode_segment rows(in, n, blockIdx.x, warp);
   const std::uint64_t tile = block_tile_id(states, single);
   if (tile != blockIdx.x) rows.load(in, tile, warp);
-  // This lane's first word of row 0 in the tile; its word k of row r is row_words r + k on.
-  const int first_word = warp * segment_words + words * lane;
-#pragma unroll
-  for (int r = 0; r < rows_count; ++r)
-    *reinterpret_cast<uint4*>(tile_words + first_word + row_words * r) = rows.row_vector(r);
+  rows.store_words(tile_words + warp * segment_words);
   if (warp == decode_block_threads / 32 - 1 && lane == 31)
     tile_words[tile_words_count] = rows.after_segment;
 
@@ -87,9 +83,9 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     auto* const list = reinterpret_cast<std::uint16_t*>(suspect_units + segment_words);
     const std::uint32_t total = list_marked_words<rows_count>(kinds.suspects, list);
     __syncwarp();  // the list, and the segment's words in tile_words
-    for_each_listed<rows_count>(list, total, tile_words + warp * segment_words,
-                                __shfl_sync(full_warp, rows.before_segment, 0),
-                                __shfl_sync(full_warp, rows.after_segment, 31),
+    const auto halos = rows.halos();
+    for_each_listed<rows_count>(list, total, tile_words + warp * segment_words, halos.before,
+                                halos.after,
                                 [&](int w, const byte_window& window) {
                                   const word_units u = units_of(window);
                                   suspect_units[w] = static_cast<std::uint8_t>(u.starts |
@@ -111,8 +107,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       word_units u{0xFu, 0xFu};  // ASCII: every byte a complete unit
       if (!((ascii_rows >> r) & 1u)) {  // the same in every lane
         // Outside the suspect words, the units of well-formed text.
-        const std::uint32_t lead_bytes =
-            nibble_of(~bytewise::continuation(rows.word[words * r + k]) & bytewise::high);
+        const std::uint32_t lead_bytes = well_formed_units(rows.word[words * r + k]);
         u = {lead_bytes, lead_bytes};
         if ((kinds.suspects >> (words * r + k)) & 1u) {
           const std::uint32_t found = suspect_units[row_words * r + words * lane + k];

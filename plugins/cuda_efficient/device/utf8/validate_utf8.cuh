@@ -54,24 +54,6 @@ inline constexpr std::uint32_t listed_test_limit = 8 * 32;
 // and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
 inline constexpr int validate_blocks_per_sm = 5;
 
-/// The halo words, the same in every lane. Every lane of the warp calls it.
-struct segment_halos {
-  std::uint32_t before, after;
-  __device__ __forceinline__ explicit segment_halos(const validate_segment& rows)
-      : before(__shfl_sync(full_warp, rows.before_segment, 0)),
-        after(__shfl_sync(full_warp, rows.after_segment, 31)) {}
-};
-
-/// The segment's words into `scratch.word`, in input order. Every lane of the warp calls it.
-__device__ __forceinline__ void store_segment(const validate_segment& rows,
-                                              suspect_scratch& scratch) {
-  const int lane = threadIdx.x & 31;
-#pragma unroll
-  for (int r = 0; r < validate_rows; ++r)
-    *reinterpret_cast<uint4*>(scratch.word + 32 * validate_segment::words * r +
-                              validate_segment::words * lane) = rows.row_vector(r);
-}
-
 /// Bit 4 r + k: this lane's word k of row r holds a byte 80-FF.
 __device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows) {
   std::uint32_t bits = 0;
@@ -85,9 +67,8 @@ __device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows
 /// byte 80-FF and the words after them: no other word can hold a misplaced byte, as a byte is
 /// misplaced only where it or one of the 3 before it is 80-FF), listed and taken 32 at a time by
 /// the warp. The segment's words are in `scratch.word`. Every lane of the warp calls it.
-__device__ __forceinline__ std::uint32_t misplaced_by_list(std::uint32_t candidates,
-                                                           const segment_halos& halos,
-                                                           suspect_scratch& scratch) {
+__device__ __forceinline__ std::uint32_t misplaced_by_list(
+    std::uint32_t candidates, const validate_segment::halo_words& halos, suspect_scratch& scratch) {
   constexpr int row_words = 32 * validate_segment::words;
   const int lane = threadIdx.x & 31;
   // Each lane clears its 16 of the segment's bytes of marks.
@@ -116,7 +97,7 @@ __device__ __forceinline__ std::uint32_t misplaced_by_list(std::uint32_t candida
 /// in `scratch.word`. Every lane of the warp calls it.
 __device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
                                                  std::uint32_t suspects,
-                                                 const segment_halos& halos,
+                                                 const validate_segment::halo_words& halos,
                                                  suspect_scratch& scratch, std::uint32_t& bad,
                                                  std::uint64_t& first) {
   const std::uint32_t total = list_marked_words<validate_rows>(suspects, scratch.list);
@@ -156,7 +137,7 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
     high_lanes += __popc(lanes);
   }
   if (ascii != all_rows) {  // the same in every lane, as every branch here
-    const segment_halos halos(rows);
+    const auto halos = rows.halos();
     std::uint32_t suspects = 0;
     bool listed = false;
     // Where at most half the lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors),
@@ -170,7 +151,7 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
                                             lane) |
           (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
       if (warp_sum(static_cast<std::uint32_t>(__popc(candidates))) <= listed_test_limit) {
-        store_segment(rows, scratch[warp]);
+        rows.store_words(scratch[warp].word);
         listed = true;
         suspects =
             suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
@@ -178,7 +159,7 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
     }
     if (!listed) suspects = kinds_of_segment(rows, ascii).suspects;
     if (__any_sync(full_warp, suspects != 0)) {
-      if (!listed) store_segment(rows, scratch[warp]);
+      if (!listed) rows.store_words(scratch[warp].word);
       count_ill_formed(rows, suspects, halos, scratch[warp], bad, first);
     }
   }

@@ -63,8 +63,7 @@ parprim::utf8::validation validate_by_suspects(const std::vector<std::uint8_t>& 
           units_of(ce::byte_window{word_at(in, p - 4), word_at(in, p), word_at(in, p + 4)});
       if (!suspect) {
         // The decoder gives a word that is not a suspect the units of well-formed text.
-        const std::uint32_t not_continuation =
-            ce::nibble_of(~ce::bytewise::continuation(word_at(in, p)) & 0x80808080u);
+        const std::uint32_t not_continuation = ce::well_formed_units(word_at(in, p));
         INFO("word at " << p);
         REQUIRE(u.starts == not_continuation);
         REQUIRE(u.complete == not_continuation);

@@ -48,8 +48,7 @@ void check_conclusion(const std::vector<std::uint8_t>& in, std::int64_t p) {
   const bool bytes_after = (ce::place_bytes(word, after).unmet_needs() & 0x00FFFFFFu) == 0;
   if (!(own && bytes_before && bytes_after)) return;
   const ce::word_units u = units_of(ce::byte_window{before, word, after});
-  const std::uint32_t not_continuation =
-      ce::nibble_of(~ce::bytewise::continuation(word) & 0x80808080u);
+  const std::uint32_t not_continuation = ce::well_formed_units(word);
   INFO("word at " << p);
   REQUIRE(u.starts == not_continuation);
   REQUIRE(u.complete == u.starts);
