@@ -39,6 +39,9 @@ inline constexpr int decode_rows = 2;
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
 using decode_segment = segment_rows<decode_rows>;
+// A row that is not ASCII and holds at most this many units (of its 512 bytes) is packed by
+// lane, each lane its own 16 bytes' units in order; a denser one word by word (round 24).
+inline constexpr std::uint32_t lane_packing_limit = 448;
 inline constexpr std::uint64_t decode_tile =
     std::uint64_t(decode_block_threads / 32) * decode_segment::bytes;
 // The shared memory's words: the tile's and the word after it.
@@ -98,6 +101,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   std::uint32_t starts = 0, complete = 0;
   std::uint32_t row_at[rows_count];  // where this lane's code points of row r start in the warp's
   warp_offsets before;               // code points of the warp's earlier rows
+  std::uint32_t lane_packed = 0;     // bit r: row r is packed by lane (the same in every lane)
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
     std::uint32_t row_count = 0;
@@ -119,15 +123,19 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       complete |= u.complete << bit;
       row_count += static_cast<std::uint32_t>(__popc(mine));
     }
+    const std::uint32_t rows_before = before.total;
     row_at[r] = before.add(row_count);
+    lane_packed |= static_cast<std::uint32_t>(before.total - rows_before <= lane_packing_limit)
+                   << r;
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
-  // Into shared memory in order. A lane's own 16 bytes would put its stores 16 places from its
-  // neighbours' (16-way bank conflicts, round 18's first try); so an ASCII row is stored by
-  // place, lane l the row's places l, l + 32, ... (its i-th code point is its byte i), and any
-  // other row word by word, lane l the row's words l, l + 32, ..., whose starts and offsets it
-  // takes from the word's lane in the load's layout: a store's lanes then lie as many places
-  // apart as a word has starts.
+  // Into shared memory in order. A lane that packs its own 16 bytes puts its stores as many
+  // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
+  // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
+  // stored by place, lane l the row's places l, l + 32, ... (its i-th code point is its byte
+  // i); a row of at most lane_packing_limit units by lane; any other row word by word, lane l
+  // the row's words l, l + 32, ..., whose starts and offsets it takes from the word's lane in
+  // the load's layout, so that a store's lanes lie as many places apart as a word has starts.
   const int warp_first_word = warp * segment_words;
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
@@ -143,6 +151,14 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         const std::uint32_t i = lane + 32 * m;
         if (i < in_row) packed[at + i] = bytes[i];
       }
+    } else if (lane_packed & (1u << r)) {  // the same in every lane of the warp
+      const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
+      const auto position = static_cast<std::uint32_t>(4 * (row_first_word + words * lane));
+      std::uint32_t at = o.warp_at + row_at[r];
+#pragma unroll
+      for (int j = 0; j < 4 * words; ++j)
+        if (row_starts & (1u << j))
+          packed[at++] = unit_entry(position + j, (row_complete >> j) & 1u);
     } else {
       const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
 #pragma unroll

@@ -2,13 +2,14 @@
 // would replace, and the byte offset of the first. Read-only and order-free, so no look-back:
 // each block takes a tile (byte_rows.cuh) and tests its words with the bytewise test
 // (segment_tests.cuh): every word, or, where few of its lanes hold a byte 80-FF, only the words
-// such a byte could make misplaced, listed (round 22b, utf8_gpu.md). units_of then runs only on
-// the words next to a misplaced byte (suspect_list.cuh; round 20; until then on every word of
-// every row near one, nearly every row of text with 1% errors). A block that found any combines
-// its figures into the answer with one atomic add and one atomic min (never a store, which the
-// last writer would win; one pair a block, not a warp, since text with 1% errors has errors in
-// nearly every warp's segment). Blocks that stay and take tiles in turn were 1.02-1.03x slower
-// (round 17). A first kernel sets the answer to none (0 errors, offset n) on the same stream.
+// such a byte could make misplaced, listed (rounds 22b and 23, utf8_gpu.md). units_of then runs
+// only on the words next to a misplaced byte (suspect_list.cuh; round 20; until then on every
+// word of every row near one, nearly every row of text with 1% errors). A block that found any
+// combines its figures into the answer with one atomic add and one atomic min (never a store,
+// which the last writer would win; one pair a block, not a warp, since text with 1% errors has
+// errors in nearly every warp's segment). Blocks that stay and take tiles in turn were
+// 1.02-1.03x slower (round 17). A first kernel sets the answer to none (0 errors, offset n) on
+// the same stream.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +50,11 @@ struct alignas(16) suspect_scratch {
 // A segment with at most this many candidates (words a byte 80-FF could make misplaced) tests
 // only those, listed: 8 rounds a warp, half of the 16 words a lane that the full test takes.
 inline constexpr std::uint32_t listed_test_limit = 8 * 32;
+// Only a segment in which at most this many of its lanes' rows (32 a row) hold a byte 80-FF
+// counts its candidates: three quarters, which nearly every Latin segment stays under (about 47%
+// of its lanes' rows hold one, 55% with 1% errors) and every dense mix passes (round 23; half,
+// in round 22b, sent about half of the Latin segments to the full test).
+inline constexpr std::uint32_t listed_high_lanes_limit = 24 * validate_rows;
 // Blocks an SM the registers must allow: 5 (48 registers, no spills). Bounded to 6 (40
 // registers) the listed test spills 8 bytes, and round 22 measured 6 blocks no faster on any mix
 // and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
@@ -140,10 +146,10 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
     const auto halos = rows.halos();
     std::uint32_t suspects = 0;
     bool listed = false;
-    // Where at most half the lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors),
-    // the candidates: words with one, the words after them, and the segment's first word where
-    // the halo word before it has one. At most listed_test_limit of them are tested listed.
-    if (high_lanes <= 16 * validate_rows) {
+    // Where few lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors), the
+    // candidates: words with one, the words after them, and the segment's first word where the
+    // halo word before it has one. At most listed_test_limit of them are tested listed.
+    if (high_lanes <= listed_high_lanes_limit) {
       const std::uint32_t high = high_words(rows);
       const std::uint32_t candidates =
           high |
