@@ -124,7 +124,8 @@ enum class packed_placement {
 /// __syncthreads): writes emit(element i) for i in [0, total) to out[prefix + i], whole aligned
 /// 16-byte vectors where they lie within the tile, the partial vectors at either end element by
 /// element. `emit` finishes an element on its way out (the UTF-8 decoder's deferred code
-/// points, device/utf8/unit_entries.cuh). The tile that is last in the array writes the count.
+/// points, device/utf8/unit_entries.cuh), or a whole vector where it has `finish_vector`. The
+/// tile that is last in the array writes the count.
 template <packed_placement Placement, class T, class Emit = element_as_is>
 __device__ void write_tile(const T* packed, T* out, std::uint64_t prefix, std::uint32_t total,
                            std::uint64_t tile, std::uint64_t tiles, std::uint64_t* count,
@@ -158,8 +159,12 @@ __device__ void write_tile(const T* packed, T* out, std::uint64_t prefix, std::u
       } else {
         vector v;
         memcpy(&v, &bits, sizeof v);
+        if constexpr (requires { emit.finish_vector(v.e); }) {
+          emit.finish_vector(v.e);  // a whole vector at once (the UTF-8 decoder's entry_decoder)
+        } else {
 #pragma unroll
-        for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
+          for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
+        }
         reinterpret_cast<vector*>(dst)[q] = v;
       }
     } else {

@@ -155,12 +155,16 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       }
     } else if (lane_packed & (1u << r)) {  // the same in every lane of the warp
       const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
-      const auto position = static_cast<std::uint32_t>(4 * (row_first_word + words * lane));
+      const int first = row_first_word + words * lane;
+      const uint4 own = *reinterpret_cast<const uint4*>(tile_words + first);
+      const std::uint32_t own_words[words] = {own.x, own.y, own.z, own.w};
+      const auto position = static_cast<std::uint32_t>(4 * first);
       std::uint32_t at = o.warp_at + row_at[r];
 #pragma unroll
       for (int j = 0; j < 4 * words; ++j)
         if (row_starts & (1u << j))
-          packed[at++] = unit_entry(position + j, (row_complete >> j) & 1u);
+          packed[at++] = packed_unit(position + j, (own_words[j / 4] >> (8 * (j % 4))) & 0xFFu,
+                                     (row_complete >> j) & 1u);
     } else {
       const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
 #pragma unroll
@@ -172,16 +176,19 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         const std::uint32_t word_starts = (f >> (4 * k)) & 0xFu;
         const std::uint32_t word_complete = (f >> (16 + 4 * k)) & 0xFu;
         const auto position = static_cast<std::uint32_t>(4 * (row_first_word + w));
+        const std::uint32_t word_bytes = tile_words[row_first_word + w];
 #pragma unroll
         for (int j = 0; j < 4; ++j)
           if (word_starts & (1u << j))
-            packed[at++] = unit_entry(position + j, (word_complete >> j) & 1u);
+            packed[at++] = packed_unit(position + j, (word_bytes >> (8 * j)) & 0xFFu,
+                                       (word_complete >> j) & 1u);
       }
     }
   }
-  finish_tile(packed, out, o, tile, tiles, count, [tile_words](std::uint32_t element) {
-    return code_point_of_entry(element, tile_words);
-  });
+  // A tile whose code points are at least 7/8 of its bytes holds few entries (at most about 14%
+  // of its elements): its write-out decodes each lane's entries only (round 25).
+  const bool few_entries = std::uint64_t(o.total) * 8 >= 7 * decode_tile;
+  finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, few_entries});
 }
 
 /// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its

@@ -1,11 +1,12 @@
 // The decoder's deferred code points (lookback_decode.cuh, round 8 of
-// docs/algorithms/utf8_gpu.md): where a lane finds a unit start in a row that is not ASCII, it
-// stores into the tile's packed output an *entry* (the start's byte in the tile, and whether a
-// well-formed sequence starts there) instead of the code point; the write-out turns each entry
-// into its code point from the tile's bytes, kept in shared memory. A lane's 4 bytes hold up to 4
-// starts, and computing all 4 code points under predicates costs the warp 4 decodes a word
-// whenever its lanes' starts fall on different bytes (CJK, Cyrillic, Latin text); the write-out
-// decodes once a code point, with every lane busy.
+// docs/algorithms/utf8_gpu.md): where a lane finds a unit start at a byte 80-FF in a row that
+// is not ASCII, it stores into the tile's packed output an *entry* (the start's byte in the
+// tile, and whether a well-formed sequence starts there) instead of the code point (an ASCII
+// byte's code point is the byte: round 25); the write-out turns each entry into its code point
+// from the tile's bytes, kept in shared memory. A lane's 4 bytes hold up to 4 starts, and
+// computing all 4 code points under predicates costs the warp 4 decodes a word whenever its
+// lanes' starts fall on different bytes (CJK, Cyrillic, Latin text); the write-out decodes once
+// a code point, with every lane busy.
 // Host and device code alike, so that tests/plugins/cuda_efficient checks it on the CPU.
 #pragma once
 
@@ -29,16 +30,69 @@ __host__ __device__ __forceinline__ std::uint32_t unit_entry(std::uint32_t posit
   return entry_tag | (complete ? entry_complete : 0u) | position;
 }
 
-/// What goes out for a packed element: an entry's code point, read from the tile's bytes as
-/// little-endian words (`tile_words`, with the word after the tile's last, as the decoder's
-/// halo reads it: 0 past the input's end), or a code point as it is.
-__host__ __device__ __forceinline__ std::uint32_t code_point_of_entry(
-    std::uint32_t element, const std::uint32_t* tile_words) {
-  if (!(element & entry_tag)) return element;
-  const std::uint32_t position = element & entry_position;
+/// The packed element of a unit that starts at byte `position` of the tile, `byte` its value:
+/// an ASCII byte is its own code point (and always a complete unit), any other start an entry.
+__host__ __device__ __forceinline__ std::uint32_t packed_unit(std::uint32_t position,
+                                                              std::uint32_t byte, bool complete) {
+  return byte < 0x80 ? byte : unit_entry(position, complete);
+}
+
+/// An entry's code point, read from the tile's bytes as little-endian words (`tile_words`, with
+/// the word after the tile's last, as the decoder's halo reads it: 0 past the input's end).
+__host__ __device__ __forceinline__ std::uint32_t decode_entry(std::uint32_t entry,
+                                                               const std::uint32_t* tile_words) {
+  const std::uint32_t position = entry & entry_position;
   const std::uint32_t word = position >> 2;
   const std::uint32_t bytes = funnel(tile_words[word], tile_words[word + 1], 8 * (position & 3));
-  return code_point_from(bytes, (element & entry_complete) != 0);
+  return code_point_from(bytes, (entry & entry_complete) != 0);
 }
+
+/// What goes out for a packed element: an entry's code point, or a code point as it is.
+__host__ __device__ __forceinline__ std::uint32_t code_point_of_entry(
+    std::uint32_t element, const std::uint32_t* tile_words) {
+  return element & entry_tag ? decode_entry(element, tile_words) : element;
+}
+
+/// The decoder's write-out step (packed_write.cuh's `emit`): each packed element to its code
+/// point. A warp decodes a vector's 4 elements in 4 steps, each step taken by the whole warp
+/// when any lane needs it; where entries are few (`few_entries`, the same for the whole tile:
+/// Latin text, ASCII text with errors), each lane instead decodes only its entries, one a round,
+/// and the warp pays as many rounds as its lane with the most (about 1.3 in Latin text where 4
+/// steps nearly always ran; round 25, utf8_gpu.md).
+struct entry_decoder {
+  const std::uint32_t* tile_words;
+  bool few_entries;
+
+  __host__ __device__ __forceinline__ std::uint32_t operator()(std::uint32_t element) const {
+    return code_point_of_entry(element, tile_words);
+  }
+
+  /// A whole vector of 4 elements, in place.
+  __host__ __device__ __forceinline__ void finish_vector(std::uint32_t (&e)[4]) const {
+    if (!few_entries) {
+      for (int j = 0; j < 4; ++j) e[j] = code_point_of_entry(e[j], tile_words);
+      return;
+    }
+    std::uint32_t pending = 0;  // bit j: e[j] is an entry
+    for (int j = 0; j < 4; ++j) pending |= (e[j] >> 31) << j;
+    while (pending != 0) {
+      const int j = lowest_set_bit(pending);
+      pending &= pending - 1;
+      // Selects, not e[j]: an index known only at run time would put e in local memory.
+      const std::uint32_t cp =
+          decode_entry(j == 0 ? e[0] : j == 1 ? e[1] : j == 2 ? e[2] : e[3], tile_words);
+      for (int k = 0; k < 4; ++k) e[k] = j == k ? cp : e[k];
+    }
+  }
+
+ private:
+  __host__ __device__ __forceinline__ static int lowest_set_bit(std::uint32_t x) {
+#if defined(__CUDA_ARCH__)
+    return __ffs(static_cast<int>(x)) - 1;
+#else
+    return __builtin_ctz(x);
+#endif
+  }
+};
 
 }  // namespace parprim::cuda_efficient::utf8
