@@ -131,6 +131,13 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                    << r;
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
+  // A tile of at least 7/8 code points a byte (Latin text, ASCII text with errors: entries at
+  // most about 14% of its units) packs its ASCII bytes as code points, and, where they are under
+  // 98% of its bytes, finishes its vectors by each lane's entries (round 25b, utf8_gpu.md). In a
+  // denser tile, code points among its entries would leave the write-out's lanes divergent.
+  const std::uint64_t tile_units = o.total;
+  const bool ascii_as_code_points = tile_units * 8 >= 7 * decode_tile;
+  const bool by_lane_entries = ascii_as_code_points && tile_units * 50 < 49 * decode_tile;
   // Into shared memory in order. A lane that packs its own 16 bytes puts its stores as many
   // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
   // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
@@ -164,7 +171,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       for (int j = 0; j < 4 * words; ++j)
         if (row_starts & (1u << j))
           packed[at++] = packed_unit(position + j, (own_words[j / 4] >> (8 * (j % 4))) & 0xFFu,
-                                     (row_complete >> j) & 1u);
+                                     (row_complete >> j) & 1u, ascii_as_code_points);
     } else {
       const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
 #pragma unroll
@@ -181,14 +188,11 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         for (int j = 0; j < 4; ++j)
           if (word_starts & (1u << j))
             packed[at++] = packed_unit(position + j, (word_bytes >> (8 * j)) & 0xFFu,
-                                       (word_complete >> j) & 1u);
+                                       (word_complete >> j) & 1u, ascii_as_code_points);
       }
     }
   }
-  // A tile whose code points are at least 7/8 of its bytes holds few entries (at most about 14%
-  // of its elements): its write-out decodes each lane's entries only (round 25).
-  const bool few_entries = std::uint64_t(o.total) * 8 >= 7 * decode_tile;
-  finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, few_entries});
+  finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, by_lane_entries});
 }
 
 /// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its

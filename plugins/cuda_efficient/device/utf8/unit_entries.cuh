@@ -31,10 +31,12 @@ __host__ __device__ __forceinline__ std::uint32_t unit_entry(std::uint32_t posit
 }
 
 /// The packed element of a unit that starts at byte `position` of the tile, `byte` its value:
-/// an ASCII byte is its own code point (and always a complete unit), any other start an entry.
+/// where `ascii_as_code_points`, an ASCII byte is its own code point (and always a complete
+/// unit); any other start an entry.
 __host__ __device__ __forceinline__ std::uint32_t packed_unit(std::uint32_t position,
-                                                              std::uint32_t byte, bool complete) {
-  return byte < 0x80 ? byte : unit_entry(position, complete);
+                                                              std::uint32_t byte, bool complete,
+                                                              bool ascii_as_code_points) {
+  return ascii_as_code_points && byte < 0x80 ? byte : unit_entry(position, complete);
 }
 
 /// An entry's code point, read from the tile's bytes as little-endian words (`tile_words`, with
@@ -54,14 +56,15 @@ __host__ __device__ __forceinline__ std::uint32_t code_point_of_entry(
 }
 
 /// The decoder's write-out step (packed_write.cuh's `emit`): each packed element to its code
-/// point. A warp decodes a vector's 4 elements in 4 steps, each step taken by the whole warp
-/// when any lane needs it; where entries are few (`few_entries`, the same for the whole tile:
-/// Latin text, ASCII text with errors), each lane instead decodes only its entries, one a round,
-/// and the warp pays as many rounds as its lane with the most (about 1.3 in Latin text where 4
-/// steps nearly always ran; round 25, utf8_gpu.md).
+/// point. A warp decodes a vector's 4 elements in 4 steps, each taken by the whole warp when any
+/// lane needs it; where `by_lane_entries` (the same for the whole tile: Latin text, entries
+/// about 4% of its elements), each lane instead decodes only its entries, one a round, and the
+/// warp pays as many rounds as its lane with the most (about 1.3, where 4 steps nearly always
+/// ran). Where entries are rarer still (ASCII text with errors), most steps are skipped by the
+/// whole warp, and the steps were the faster (round 25, utf8_gpu.md).
 struct entry_decoder {
   const std::uint32_t* tile_words;
-  bool few_entries;
+  bool by_lane_entries;
 
   __host__ __device__ __forceinline__ std::uint32_t operator()(std::uint32_t element) const {
     return code_point_of_entry(element, tile_words);
@@ -69,7 +72,7 @@ struct entry_decoder {
 
   /// A whole vector of 4 elements, in place.
   __host__ __device__ __forceinline__ void finish_vector(std::uint32_t (&e)[4]) const {
-    if (!few_entries) {
+    if (!by_lane_entries) {
       for (int j = 0; j < 4; ++j) e[j] = code_point_of_entry(e[j], tile_words);
       return;
     }
