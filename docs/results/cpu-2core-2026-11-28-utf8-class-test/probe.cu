@@ -1,3 +1,7 @@
+// Instruction counts only (a look for issue 34, README.md beside it): the validator's present
+// bytewise test (place_bytes) and the error-class test of class_test.cpp in the same scaffold,
+// 16 words a thread. The class tables' words below have the shape of the real ones (16 entries,
+// bit 7 set in some), not checked values: class_test.cpp is where the class test is checked.
 #include <cstdint>
 #include "device/utf8/well_formed_bytes.cuh"
 namespace ce = parprim::cuda_efficient::utf8;
