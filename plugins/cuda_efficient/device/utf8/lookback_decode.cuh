@@ -47,6 +47,13 @@ using decode_segment = segment_rows<decode_rows>;
 inline constexpr std::uint32_t lane_packing_limit = 500;
 inline constexpr std::uint64_t decode_tile =
     std::uint64_t(decode_block_threads / 32) * decode_segment::bytes;
+// A tile of at least 7/8 code points a byte (Latin text, ASCII text with errors: entries at most
+// about 14% of its units) packs its ASCII bytes as code points, and, where they are at most 98%
+// of its bytes, finishes its vectors by each lane's entries (round 25b, utf8_gpu.md). In a tile
+// of more multi-byte characters, code points among its entries left the write-out's lanes
+// divergent: 1.06-1.08x the time (round 25).
+inline constexpr std::uint64_t ascii_as_code_points_min_units = 7 * decode_tile / 8;
+inline constexpr std::uint64_t by_lane_entries_max_units = 49 * decode_tile / 50;
 // The shared memory's words: the tile's and the word after it.
 inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;
 
@@ -110,7 +117,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
 #pragma unroll
     for (int k = 0; k < words; ++k) {
       const int bit = 4 * (words * r + k);
-      word_units u{0xFu, 0xFu};  // ASCII: every byte a complete unit
+      word_units u{0xFu, 0xFu};         // ASCII: every byte a complete unit
       if (!((ascii_rows >> r) & 1u)) {  // the same in every lane
         // Outside the suspect words, the units of well-formed text.
         const std::uint32_t lead_bytes = well_formed_units(rows.word[words * r + k]);
@@ -131,14 +138,9 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                    << r;
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
-  // A tile of at least 7/8 code points a byte (Latin text, ASCII text with errors: entries at
-  // most about 14% of its units) packs its ASCII bytes as code points, and, where they are under
-  // 98% of its bytes, finishes its vectors by each lane's entries (round 25b, utf8_gpu.md). In a
-  // tile of more multi-byte characters, code points among its entries left the write-out's
-  // lanes divergent: 1.06-1.08x the time (round 25).
   const std::uint64_t tile_units = o.total;
-  const bool ascii_as_code_points = tile_units * 8 >= 7 * decode_tile;
-  const bool by_lane_entries = ascii_as_code_points && tile_units * 50 < 49 * decode_tile;
+  const bool ascii_as_code_points = tile_units >= ascii_as_code_points_min_units;
+  const bool by_lane_entries = ascii_as_code_points && tile_units <= by_lane_entries_max_units;
   // Into shared memory in order. A lane that packs its own 16 bytes puts its stores as many
   // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
   // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
@@ -164,32 +166,30 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     } else if (lane_packed & (1u << r)) {  // the same in every lane of the warp
       const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
       const int first = row_first_word + words * lane;
-      const uint4 own = *reinterpret_cast<const uint4*>(tile_words + first);
+      // The lane's own bytes, read back only where its ASCII bytes become code points.
+      uint4 own = make_uint4(0, 0, 0, 0);
+      if (ascii_as_code_points) own = *reinterpret_cast<const uint4*>(tile_words + first);
       const std::uint32_t own_words[words] = {own.x, own.y, own.z, own.w};
-      const auto position = static_cast<std::uint32_t>(4 * first);
       std::uint32_t at = o.warp_at + row_at[r];
 #pragma unroll
-      for (int j = 0; j < 4 * words; ++j)
-        if (row_starts & (1u << j))
-          packed[at++] = packed_unit(position + j, (own_words[j / 4] >> (8 * (j % 4))) & 0xFFu,
-                                     (row_complete >> j) & 1u, ascii_as_code_points);
+      for (int k = 0; k < words; ++k)
+        at = pack_word_units(packed, at, static_cast<std::uint32_t>(4 * (first + k)),
+                             (row_starts >> (4 * k)) & 0xFu, (row_complete >> (4 * k)) & 0xFu,
+                             own_words[k], ascii_as_code_points);
     } else {
       const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
 #pragma unroll
       for (int q = 0; q < words; ++q) {
         const int w = lane + 32 * q, owner = w / words, k = w % words;
         const std::uint32_t f = __shfl_sync(full_warp, fields, owner);
-        std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
-                           __popc(f & ((1u << (4 * k)) - 1));
-        const std::uint32_t word_starts = (f >> (4 * k)) & 0xFu;
-        const std::uint32_t word_complete = (f >> (16 + 4 * k)) & 0xFu;
-        const auto position = static_cast<std::uint32_t>(4 * (row_first_word + w));
-        const std::uint32_t word_bytes = tile_words[row_first_word + w];
-#pragma unroll
-        for (int j = 0; j < 4; ++j)
-          if (word_starts & (1u << j))
-            packed[at++] = packed_unit(position + j, (word_bytes >> (8 * j)) & 0xFFu,
-                                       (word_complete >> j) & 1u, ascii_as_code_points);
+        const std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
+                                 __popc(f & ((1u << (4 * k)) - 1));
+        // The word's bytes, read back only where its ASCII bytes become code points.
+        std::uint32_t word_bytes = 0;
+        if (ascii_as_code_points) word_bytes = tile_words[row_first_word + w];
+        pack_word_units(packed, at, static_cast<std::uint32_t>(4 * (row_first_word + w)),
+                        (f >> (4 * k)) & 0xFu, (f >> (16 + 4 * k)) & 0xFu, word_bytes,
+                        ascii_as_code_points);
       }
     }
   }

@@ -39,6 +39,21 @@ __host__ __device__ __forceinline__ std::uint32_t packed_unit(std::uint32_t posi
   return ascii_as_code_points && byte < 0x80 ? byte : unit_entry(position, complete);
 }
 
+/// Packs the unit starts of one word of the tile into `packed` from `at` on, in order, and
+/// returns the place after them: bit j of `starts` (of `complete`) says that byte j, at byte
+/// `position + j` of the tile, starts a unit (a well-formed sequence); `bytes` is the word, read
+/// only where `ascii_as_code_points`. The decoder's two ways of packing a row that is not ASCII
+/// (by lane, word by word) both store a word's units through it.
+__host__ __device__ __forceinline__ std::uint32_t pack_word_units(
+    std::uint32_t* packed, std::uint32_t at, std::uint32_t position, std::uint32_t starts,
+    std::uint32_t complete, std::uint32_t bytes, bool ascii_as_code_points) {
+  for (int j = 0; j < 4; ++j)
+    if (starts & (1u << j))
+      packed[at++] = packed_unit(position + j, (bytes >> (8 * j)) & 0xFFu, (complete >> j) & 1u,
+                                 ascii_as_code_points);
+  return at;
+}
+
 /// An entry's code point, read from the tile's bytes as little-endian words (`tile_words`, with
 /// the word after the tile's last, as the decoder's halo reads it: 0 past the input's end).
 __host__ __device__ __forceinline__ std::uint32_t decode_entry(std::uint32_t entry,
@@ -82,8 +97,11 @@ struct entry_decoder {
       const int j = lowest_set_bit(pending);
       pending &= pending - 1;
       // Selects, not e[j]: an index known only at run time would put e in local memory.
-      const std::uint32_t cp =
-          decode_entry(j == 0 ? e[0] : j == 1 ? e[1] : j == 2 ? e[2] : e[3], tile_words);
+      const std::uint32_t cp = decode_entry(j == 0   ? e[0]
+                                            : j == 1 ? e[1]
+                                            : j == 2 ? e[2]
+                                                     : e[3],
+                                            tile_words);
       for (int k = 0; k < 4; ++k) e[k] = j == k ? cp : e[k];
     }
   }

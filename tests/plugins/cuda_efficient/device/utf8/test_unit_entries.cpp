@@ -6,6 +6,8 @@
 // each lane's entries in a loop). Here a whole input is one tile: its starts, found by the window
 // as a lane finds them, become packed elements, and their code points must be the oracle's output,
 // for starts at every byte of a word and units that cross words and the end.
+#include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -32,23 +34,33 @@ std::vector<std::uint32_t> decode_by_entries(const std::vector<std::uint8_t>& in
   std::vector<std::uint32_t> tile_words;
   for (std::int64_t p = 0; p < n; p += 4) tile_words.push_back(word_at(in, p));
   tile_words.push_back(0);  // the word after the tile: past the input's end here
-  std::vector<std::uint32_t> packed;
+  std::vector<std::uint32_t> packed(in.size() + 4);
+  std::uint32_t count = 0;
   for (std::int64_t p = 0; p < n; p += 4) {
     const gpu_utf8::byte_window w{word_at(in, p - 4), word_at(in, p), word_at(in, p + 4)};
     const auto valid = static_cast<std::uint32_t>(n - p >= 4 ? 4 : n - p);
     const gpu_utf8::word_units u = units_of(w);
+    const std::uint32_t starts = u.starts & ((1u << valid) - 1);
+    // As the kernel does: the word's bytes only where ASCII bytes become code points.
+    const std::uint32_t bytes = ascii_as_code_points ? word_at(in, p) : 0u;
+    const std::uint32_t next =
+        gpu_utf8::pack_word_units(packed.data(), count, static_cast<std::uint32_t>(p), starts,
+                                  u.complete, bytes, ascii_as_code_points);
+    REQUIRE(next == count + static_cast<std::uint32_t>(std::popcount(starts)));
     for (std::uint32_t k = 0; k < valid; ++k) {
-      if (!(u.starts & (1u << k))) continue;
+      if (!(starts & (1u << k))) continue;
+      // In order, an ASCII byte its own code point where asked, any other start an entry.
       const std::uint8_t byte = in[static_cast<std::size_t>(p + k)];
-      const std::uint32_t element = gpu_utf8::packed_unit(
-          static_cast<std::uint32_t>(p) + k, byte, (u.complete >> k) & 1u, ascii_as_code_points);
-      // An ASCII byte is its own code point where asked; any other start an entry.
+      const std::uint32_t element = packed[count++];
       REQUIRE(((element & gpu_utf8::entry_tag) != 0) == (byte >= 0x80 || !ascii_as_code_points));
-      packed.push_back(element);
+      REQUIRE(element ==
+              ((element & gpu_utf8::entry_tag)
+                   ? gpu_utf8::unit_entry(static_cast<std::uint32_t>(p) + k, (u.complete >> k) & 1u)
+                   : byte));
     }
   }
-  const std::size_t count = packed.size();
-  packed.resize((count + 3) / 4 * 4, 0);  // the last vector's padding: code points
+  packed.resize((count + 3) / 4 * 4);
+  std::fill(packed.begin() + count, packed.end(), 0u);  // the last vector's padding: code points
   const gpu_utf8::entry_decoder decoder{tile_words.data(), by_lane_entries};
   for (std::size_t v = 0; v < packed.size(); v += 4) {
     std::uint32_t vector[4] = {packed[v], packed[v + 1], packed[v + 2], packed[v + 3]};
