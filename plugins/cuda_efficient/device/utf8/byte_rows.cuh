@@ -133,10 +133,6 @@ struct segment_rows {
     return __ballot_sync(full_warp, (any & 0x80808080u) != 0);
   }
 
-  /// Whether the whole warp's row r is ASCII (the same answer in every lane; all call it):
-  /// then every byte is a unit and its own code point, and no window is needed.
-  __device__ __forceinline__ bool row_ascii(int r) const { return row_high_lanes(r) == 0; }
-
   /// Bits 0-3 set for this lane's bytes of word k of row r that lie in the input.
   __device__ __forceinline__ std::uint32_t in_input(int r, int k = 0) const {
     return bytes_in_input(static_cast<std::uint64_t>(position(r, k)), n);

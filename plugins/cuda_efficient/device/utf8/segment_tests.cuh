@@ -28,13 +28,22 @@ __device__ __forceinline__ bool needs_beyond(std::uint32_t w) {
   return w >= 0xC0000000u || (w & 0x00FF0000u) >= 0x00E00000u || (w & 0x0000FF00u) >= 0x0000F000u;
 }
 
-/// Bit r: the warp's row r is ASCII (the same in every lane; all call it).
+/// Where the warp's segment holds bytes 80-FF (the same in every lane; all call it).
+struct high_byte_rows {
+  std::uint32_t ascii;       // bit r: row r holds none (every byte a unit and its own code point)
+  std::uint32_t high_lanes;  // how many of the lanes' rows (32 a row) hold one
+};
+
 template <int Rows>
-__device__ __forceinline__ std::uint32_t ascii_rows(const segment_rows<Rows>& rows) {
-  std::uint32_t ascii = 0;
+__device__ __forceinline__ high_byte_rows high_bytes_of_rows(const segment_rows<Rows>& rows) {
+  high_byte_rows found{0, 0};
 #pragma unroll
-  for (int r = 0; r < Rows; ++r) ascii |= static_cast<std::uint32_t>(rows.row_ascii(r)) << r;
-  return ascii;
+  for (int r = 0; r < Rows; ++r) {
+    const std::uint32_t lanes = rows.row_high_lanes(r);
+    found.ascii |= static_cast<std::uint32_t>(lanes == 0) << r;
+    found.high_lanes += static_cast<std::uint32_t>(__popc(lanes));
+  }
+  return found;
 }
 
 /// Bit k: this lane's word k of row r holds a misplaced byte. Every lane of the warp calls it
@@ -45,8 +54,8 @@ __device__ __forceinline__ std::uint32_t misplaced_words(const segment_rows<Rows
 #pragma unroll
   for (int k = 0; k < rows.words; ++k) {
     const std::uint32_t word = rows.word[r * rows.words + k], word_high = high_selector(word);
-    bits |= static_cast<std::uint32_t>(place_bytes(before, word, before_high, word_high)
-                                           .misplaced() != 0)
+    bits |= static_cast<std::uint32_t>(
+                place_bytes(before, word, before_high, word_high).misplaced() != 0)
             << k;
     before = word, before_high = word_high;
   }
@@ -112,7 +121,7 @@ __device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Row
 
 template <int Rows>
 __device__ __forceinline__ segment_kinds kinds_of_segment(const segment_rows<Rows>& rows) {
-  return kinds_of_segment(rows, ascii_rows(rows));
+  return kinds_of_segment(rows, high_bytes_of_rows(rows).ascii);
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -90,9 +90,8 @@ __device__ __forceinline__ std::uint32_t misplaced_by_list(
   std::uint32_t own = 0;
 #pragma unroll
   for (int r = 0; r < validate_rows; ++r) {
-    const std::uint32_t marks =
-        *reinterpret_cast<const std::uint32_t*>(scratch.misplaced + row_words * r +
-                                                validate_segment::words * lane);
+    const std::uint32_t marks = *reinterpret_cast<const std::uint32_t*>(
+        scratch.misplaced + row_words * r + validate_segment::words * lane);
     own |= nibble_of(marks << 7) << (4 * r);  // each mark 0 or 1 a byte
   }
   return own;
@@ -132,38 +131,30 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
   const validate_segment rows(in, n, blockIdx.x, warp);
   std::uint32_t bad = 0;
   std::uint64_t first = n;
-  // Each row's lanes whose 16 bytes hold a byte 80-FF: a row of none is ASCII, and a segment of
-  // ASCII rows holds no error of its own.
+  // A segment of ASCII rows holds no error of its own.
   constexpr std::uint32_t all_rows = (1u << validate_rows) - 1;
-  std::uint32_t ascii = 0, high_lanes = 0;
-#pragma unroll
-  for (int r = 0; r < validate_rows; ++r) {
-    const std::uint32_t lanes = rows.row_high_lanes(r);
-    ascii |= static_cast<std::uint32_t>(lanes == 0) << r;
-    high_lanes += __popc(lanes);
-  }
-  if (ascii != all_rows) {  // the same in every lane, as every branch here
+  const high_byte_rows high = high_bytes_of_rows(rows);
+  if (high.ascii != all_rows) {  // the same in every lane, as every branch here
     const auto halos = rows.halos();
     std::uint32_t suspects = 0;
     bool listed = false;
     // Where few lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors), the
     // candidates: words with one, the words after them, and the segment's first word where the
     // halo word before it has one. At most listed_test_limit of them are tested listed.
-    if (high_lanes <= listed_high_lanes_limit) {
-      const std::uint32_t high = high_words(rows);
+    if (high.high_lanes <= listed_high_lanes_limit) {
+      const std::uint32_t marked = high_words(rows);
       const std::uint32_t candidates =
-          high |
-          words_after_marked<validate_rows>(high, __shfl_sync(full_warp, high, (lane + 31) & 31),
-                                            lane) |
+          marked |
+          words_after_marked<validate_rows>(
+              marked, __shfl_sync(full_warp, marked, (lane + 31) & 31), lane) |
           (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
       if (warp_sum(static_cast<std::uint32_t>(__popc(candidates))) <= listed_test_limit) {
         rows.store_words(scratch[warp].word);
         listed = true;
-        suspects =
-            suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
+        suspects = suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
       }
     }
-    if (!listed) suspects = kinds_of_segment(rows, ascii).suspects;
+    if (!listed) suspects = kinds_of_segment(rows, high.ascii).suspects;
     if (__any_sync(full_warp, suspects != 0)) {
       if (!listed) rows.store_words(scratch[warp].word);
       count_ill_formed(rows, suspects, halos, scratch[warp], bad, first);
