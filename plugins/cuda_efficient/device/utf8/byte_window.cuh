@@ -10,8 +10,8 @@
 
 #include <cstdint>
 
-#include "thread/byte_instructions.cuh"
 #include "parprim/utf8/well_formed.hpp"
+#include "thread/byte_instructions.cuh"
 
 namespace parprim::cuda_efficient::utf8 {
 

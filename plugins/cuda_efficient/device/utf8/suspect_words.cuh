@@ -71,8 +71,7 @@ __host__ __device__ __forceinline__ std::uint32_t words_before_marked(std::uint3
 template <int Rows>
 __host__ __device__ __forceinline__ std::uint32_t suspect_words(std::uint32_t own,
                                                                 std::uint32_t previous_lane,
-                                                                std::uint32_t next_lane,
-                                                                int lane) {
+                                                                std::uint32_t next_lane, int lane) {
   const std::uint32_t ends = (lane == 0 ? 1u : 0u) | (lane == 31 ? 1u << (4 * Rows - 1) : 0u);
   return own | words_after_marked<Rows>(own, previous_lane, lane) |
          words_before_marked<Rows>(own, next_lane, lane) | ends;
