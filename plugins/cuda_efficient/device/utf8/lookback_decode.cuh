@@ -166,9 +166,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     } else if (lane_packed & (1u << r)) {  // the same in every lane of the warp
       const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
       const int first = row_first_word + words * lane;
-      // The lane's own bytes, read back only where its ASCII bytes become code points.
-      uint4 own = make_uint4(0, 0, 0, 0);
-      if (ascii_as_code_points) own = *reinterpret_cast<const uint4*>(tile_words + first);
+      const uint4 own = *reinterpret_cast<const uint4*>(tile_words + first);
       const std::uint32_t own_words[words] = {own.x, own.y, own.z, own.w};
       std::uint32_t at = o.warp_at + row_at[r];
 #pragma unroll
@@ -184,12 +182,9 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         const std::uint32_t f = __shfl_sync(full_warp, fields, owner);
         const std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
                                  __popc(f & ((1u << (4 * k)) - 1));
-        // The word's bytes, read back only where its ASCII bytes become code points.
-        std::uint32_t word_bytes = 0;
-        if (ascii_as_code_points) word_bytes = tile_words[row_first_word + w];
         pack_word_units(packed, at, static_cast<std::uint32_t>(4 * (row_first_word + w)),
-                        (f >> (4 * k)) & 0xFu, (f >> (16 + 4 * k)) & 0xFu, word_bytes,
-                        ascii_as_code_points);
+                        (f >> (4 * k)) & 0xFu, (f >> (16 + 4 * k)) & 0xFu,
+                        tile_words[row_first_word + w], ascii_as_code_points);
       }
     }
   }
