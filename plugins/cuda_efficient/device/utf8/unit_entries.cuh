@@ -1,12 +1,12 @@
 // The decoder's deferred code points (lookback_decode.cuh, round 8 of
-// docs/algorithms/utf8_gpu.md): where a lane finds a unit start at a byte 80-FF in a row that
-// is not ASCII, it stores into the tile's packed output an *entry* (the start's byte in the
-// tile, and whether a well-formed sequence starts there) instead of the code point (an ASCII
-// byte's code point is the byte: round 25); the write-out turns each entry into its code point
-// from the tile's bytes, kept in shared memory. A lane's 4 bytes hold up to 4 starts, and
-// computing all 4 code points under predicates costs the warp 4 decodes a word whenever its
-// lanes' starts fall on different bytes (CJK, Cyrillic, Latin text); the write-out decodes once
-// a code point, with every lane busy.
+// docs/algorithms/utf8_gpu.md): where a lane finds a well-formed sequence of 2-4 bytes in a row
+// that is not ASCII, it stores into the tile's packed output an *entry* (the start's byte in the
+// tile) instead of the code point; the write-out turns each entry into its code point from the
+// tile's bytes, kept in shared memory. A lane's 4 bytes hold up to 4 starts, and computing all 4
+// code points under predicates costs the warp 4 decodes a word whenever its lanes' starts fall on
+// different bytes (CJK, Cyrillic, Latin text); the write-out decodes once a code point, with
+// every lane busy. A replaced unit is stored as U+FFFD itself (round 26: its code point needs
+// no bytes), and, in tiles of few multi-byte characters, an ASCII byte as itself (round 25b).
 // Host and device code alike, so that tests/plugins/cuda_efficient checks it on the CPU.
 #pragma once
 
@@ -20,23 +20,21 @@ namespace parprim::cuda_efficient::utf8 {
 
 // A code point is at most 0x10FFFF, so bit 31 tells an entry from a code point.
 inline constexpr std::uint32_t entry_tag = 0x80000000u;
-inline constexpr std::uint32_t entry_complete = 0x40000000u;
-inline constexpr std::uint32_t entry_position = 0x3FFFFFFFu;
+inline constexpr std::uint32_t entry_position = 0x7FFFFFFFu;
 
-/// The entry of a unit starting at byte `position` of the tile (a well-formed sequence when
-/// `complete`, else a maximal subpart, replaced).
-__host__ __device__ __forceinline__ std::uint32_t unit_entry(std::uint32_t position,
-                                                             bool complete) {
-  return entry_tag | (complete ? entry_complete : 0u) | position;
+/// The entry of a well-formed sequence starting at byte `position` of the tile.
+__host__ __device__ __forceinline__ std::uint32_t unit_entry(std::uint32_t position) {
+  return entry_tag | position;
 }
 
-/// The packed element of a unit that starts at byte `position` of the tile, `byte` its value:
-/// where `ascii_as_code_points`, an ASCII byte is its own code point (and always a complete
-/// unit); any other start an entry.
+/// The packed element of a unit that starts at byte `position` of the tile, `byte` its value: a
+/// replaced unit (not `complete`) is U+FFFD; where `ascii_as_code_points`, an ASCII byte is its
+/// own code point (and always a complete unit); any other start an entry.
 __host__ __device__ __forceinline__ std::uint32_t packed_unit(std::uint32_t position,
                                                               std::uint32_t byte, bool complete,
                                                               bool ascii_as_code_points) {
-  return ascii_as_code_points && byte < 0x80 ? byte : unit_entry(position, complete);
+  if (!complete) return parprim::utf8::replacement;
+  return ascii_as_code_points && byte < 0x80 ? byte : unit_entry(position);
 }
 
 /// Packs the unit starts of one word of the tile into `packed` from `at` on, in order, and
@@ -61,7 +59,7 @@ __host__ __device__ __forceinline__ std::uint32_t decode_entry(std::uint32_t ent
   const std::uint32_t position = entry & entry_position;
   const std::uint32_t word = position >> 2;
   const std::uint32_t bytes = funnel(tile_words[word], tile_words[word + 1], 8 * (position & 3));
-  return code_point_from(bytes, (entry & entry_complete) != 0);
+  return code_point_from(bytes, true);
 }
 
 /// What goes out for a packed element: an entry's code point, or a code point as it is.

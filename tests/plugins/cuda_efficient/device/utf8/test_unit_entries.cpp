@@ -1,11 +1,11 @@
 // cuda_efficient's deferred code points (plugins/cuda_efficient/device/utf8/unit_entries.cuh),
-// compiled for the CPU: the decoder packs, for each start of a row that is not ASCII, an entry
-// (the start's byte in the tile, and whether it is complete), or, in tiles of few entries, the
-// byte itself where it is ASCII, and its write-out turns each entry into a code point from the
-// tile's bytes, 4 elements a vector, in both of entry_decoder's ways (element by element, or
-// each lane's entries in a loop). Here a whole input is one tile: its starts, found by the window
-// as a lane finds them, become packed elements, and their code points must be the oracle's output,
-// for starts at every byte of a word and units that cross words and the end.
+// compiled for the CPU: the decoder packs, for each start of a row that is not ASCII, U+FFFD for
+// a replaced unit, an entry (the start's byte in the tile) for a well-formed sequence, or, in
+// tiles of few entries, the byte itself where it is ASCII, and its write-out turns each entry into
+// a code point from the tile's bytes, 4 elements a vector, in both of entry_decoder's ways (element
+// by element, or each lane's entries in a loop). Here a whole input is one tile: its starts, found
+// by the window as a lane finds them, become packed elements, and their code points must be the
+// oracle's output, for starts at every byte of a word and units that cross words and the end.
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
@@ -41,22 +41,23 @@ std::vector<std::uint32_t> decode_by_entries(const std::vector<std::uint8_t>& in
     const auto valid = static_cast<std::uint32_t>(n - p >= 4 ? 4 : n - p);
     const gpu_utf8::word_units u = units_of(w);
     const std::uint32_t starts = u.starts & ((1u << valid) - 1);
-    // As the kernel does: the word's bytes only where ASCII bytes become code points.
-    const std::uint32_t bytes = ascii_as_code_points ? word_at(in, p) : 0u;
     const std::uint32_t next =
         gpu_utf8::pack_word_units(packed.data(), count, static_cast<std::uint32_t>(p), starts,
-                                  u.complete, bytes, ascii_as_code_points);
+                                  u.complete, word_at(in, p), ascii_as_code_points);
     REQUIRE(next == count + static_cast<std::uint32_t>(std::popcount(starts)));
     for (std::uint32_t k = 0; k < valid; ++k) {
       if (!(starts & (1u << k))) continue;
-      // In order, an ASCII byte its own code point where asked, any other start an entry.
+      // In order: a replaced unit U+FFFD, an ASCII byte its own code point where asked, any
+      // other start (a well-formed sequence) an entry.
       const std::uint8_t byte = in[static_cast<std::size_t>(p + k)];
+      const bool complete = (u.complete >> k) & 1u;
       const std::uint32_t element = packed[count++];
-      REQUIRE(((element & gpu_utf8::entry_tag) != 0) == (byte >= 0x80 || !ascii_as_code_points));
-      REQUIRE(element ==
-              ((element & gpu_utf8::entry_tag)
-                   ? gpu_utf8::unit_entry(static_cast<std::uint32_t>(p) + k, (u.complete >> k) & 1u)
-                   : byte));
+      if (!complete)
+        REQUIRE(element == parprim::utf8::replacement);
+      else if (ascii_as_code_points && byte < 0x80)
+        REQUIRE(element == byte);
+      else
+        REQUIRE(element == gpu_utf8::unit_entry(static_cast<std::uint32_t>(p) + k));
     }
   }
   packed.resize((count + 3) / 4 * 4);
