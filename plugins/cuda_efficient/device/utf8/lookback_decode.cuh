@@ -16,7 +16,6 @@
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
-#include "device/utf8/listed_test.cuh"
 #include "device/utf8/segment_tests.cuh"
 #include "device/utf8/suspect_list.cuh"
 #include "device/utf8/unit_entries.cuh"
@@ -86,34 +85,20 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   if (warp == decode_block_threads / 32 - 1 && lane == 31)
     tile_words[tile_words_count] = rows.after_segment;
 
-  // The rows' bytewise test (segment_tests.cuh): where few of the segment's lanes' rows hold a
-  // byte 80-FF (Latin text, ASCII text with errors), on the candidate words alone
-  // (listed_test.cuh; round 27). Then the units of the warp's suspect words, a byte each (its
-  // starts, its completes above them) for the lanes that hold them. The marks, the lists and
-  // the units are scratch space in the packed output's shared memory, which no warp writes
-  // before the look-back's barriers.
-  const high_byte_rows high = high_bytes_of_rows(rows);
-  const std::uint32_t ascii_rows = high.ascii;  // bit r: the warp's row r is ASCII
-  const std::uint32_t* const segment_words_at = tile_words + warp * segment_words;
+  const segment_kinds kinds = kinds_of_segment(rows);
+  const std::uint32_t ascii_rows = kinds.ascii;  // bit r: the warp's row r is ASCII
+  // The units of the warp's suspect words (segment_tests.cuh), a byte each (its starts, its
+  // completes above them) for the lanes that hold them: scratch space in the packed output's
+  // shared memory, which no warp writes before the look-back's barriers.
   std::uint8_t* const suspect_units =
       reinterpret_cast<std::uint8_t*>(packed) + warp * (3 * segment_words);
-  auto* const list = reinterpret_cast<std::uint16_t*>(suspect_units + segment_words);
-  std::uint32_t suspects = 0;  // bit 4 r + k: this lane's word k of row r
-  if (ascii_rows != (1u << rows_count) - 1) {  // the same in every lane, as every branch here
-    const bool listed = take_listed_test(rows, high.high_lanes, [&](std::uint32_t candidates) {
-      const auto halos = rows.halos();
-      suspects = suspects_of_misplaced(
-          rows, misplaced_by_list<rows_count>(candidates, halos, segment_words_at, suspect_units,
-                                              list));
-    });
-    if (!listed) suspects = kinds_of_segment(rows, ascii_rows).suspects;
-  }
-  if (__any_sync(full_warp, suspects != 0)) {
-    const std::uint32_t total = list_marked_words<rows_count>(suspects, list);
+  if (__any_sync(full_warp, kinds.suspects != 0)) {
+    auto* const list = reinterpret_cast<std::uint16_t*>(suspect_units + segment_words);
+    const std::uint32_t total = list_marked_words<rows_count>(kinds.suspects, list);
     __syncwarp();  // the list, and the segment's words in tile_words
     const auto halos = rows.halos();
-    for_each_listed<rows_count>(list, total, segment_words_at, halos.before, halos.after,
-                                [&](int w, const byte_window& window) {
+    for_each_listed<rows_count>(list, total, tile_words + warp * segment_words, halos.before,
+                                halos.after, [&](int w, const byte_window& window) {
                                   const word_units u = units_of(window);
                                   suspect_units[w] =
                                       static_cast<std::uint8_t>(u.starts | u.complete << 4);
@@ -137,7 +122,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         // Outside the suspect words, the units of well-formed text.
         const std::uint32_t lead_bytes = well_formed_units(rows.word[words * r + k]);
         u = {lead_bytes, lead_bytes};
-        if ((suspects >> (words * r + k)) & 1u) {
+        if ((kinds.suspects >> (words * r + k)) & 1u) {
           const std::uint32_t found = suspect_units[row_words * r + words * lane + k];
           u = {found & 0xFu, found >> 4};
         }

@@ -15,7 +15,6 @@
 #include <cstdint>
 
 #include "device/utf8/byte_rows.cuh"
-#include "device/utf8/listed_test.cuh"
 #include "device/utf8/lookback_decode.cuh"
 #include "device/utf8/segment_tests.cuh"
 #include "device/utf8/suspect_list.cuh"
@@ -40,7 +39,7 @@ __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_err
 }
 
 /// A warp's segment in shared memory, the list of the words it works on (suspect_list.cuh), and
-/// a byte a word for the misplaced words a listed test finds (listed_test.cuh).
+/// a byte a word for the misplaced words a listed test finds.
 struct alignas(16) suspect_scratch {
   static constexpr int words = validate_segment::bytes / 4;
   std::uint32_t word[words];  // in input order: row r's lane l's word k at 128 r + 4 l + k
@@ -48,10 +47,55 @@ struct alignas(16) suspect_scratch {
   std::uint16_t list[words];
 };
 
+// A segment with at most this many candidates (words a byte 80-FF could make misplaced) tests
+// only those, listed: 8 rounds a warp, half of the 16 words a lane that the full test takes.
+inline constexpr std::uint32_t listed_test_limit = 8 * 32;
+// Only a segment in which at most this many of its lanes' rows (32 a row) hold a byte 80-FF
+// counts its candidates: three quarters, which nearly every Latin segment stays under (about 47%
+// of its lanes' rows hold one, 55% with 1% errors) and every dense mix passes (round 23; half,
+// in round 22b, sent about half of the Latin segments to the full test).
+inline constexpr std::uint32_t listed_high_lanes_limit = 24 * validate_rows;
 // Blocks an SM the registers must allow: 5 (48 registers, no spills). Bounded to 6 (40
 // registers) the listed test spills 8 bytes, and round 22 measured 6 blocks no faster on any mix
 // and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
 inline constexpr int validate_blocks_per_sm = 5;
+
+/// Bit 4 r + k: this lane's word k of row r holds a byte 80-FF.
+__device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows) {
+  std::uint32_t bits = 0;
+#pragma unroll
+  for (int i = 0; i < validate_rows * validate_segment::words; ++i)
+    bits |= static_cast<std::uint32_t>((rows.word[i] & bytewise::high) != 0) << i;
+  return bits;
+}
+
+/// This lane's misplaced words (bit 4 r + k), testing only the `candidates` (the words with a
+/// byte 80-FF and the words after them: no other word can hold a misplaced byte, as a byte is
+/// misplaced only where it or one of the 3 before it is 80-FF), listed and taken 32 at a time by
+/// the warp. The segment's words are in `scratch.word`. Every lane of the warp calls it.
+__device__ __forceinline__ std::uint32_t misplaced_by_list(
+    std::uint32_t candidates, const validate_segment::halo_words& halos, suspect_scratch& scratch) {
+  constexpr int row_words = 32 * validate_segment::words;
+  const int lane = threadIdx.x & 31;
+  // Each lane clears its 16 of the segment's bytes of marks.
+  reinterpret_cast<uint4*>(scratch.misplaced)[lane] = make_uint4(0, 0, 0, 0);
+  const std::uint32_t total = list_marked_words<validate_rows>(candidates, scratch.list);
+  __syncwarp();
+  for_each_listed<validate_rows>(scratch.list, total, scratch.word, halos.before, halos.after,
+                                 [&](int w, const byte_window& window) {
+                                   if (place_bytes(window.before, window.word).misplaced() != 0)
+                                     scratch.misplaced[w] = 1;
+                                 });
+  __syncwarp();
+  std::uint32_t own = 0;
+#pragma unroll
+  for (int r = 0; r < validate_rows; ++r) {
+    const std::uint32_t marks = *reinterpret_cast<const std::uint32_t*>(
+        scratch.misplaced + row_words * r + validate_segment::words * lane);
+    own |= nibble_of(marks << 7) << (4 * r);  // each mark 0 or 1 a byte
+  }
+  return own;
+}
 
 /// Adds to `bad` the ill-formed subparts that start in this lane's suspect words (bit 4 r + k:
 /// its word k of row r), and lowers `first` to the first one's offset. The segment's words are
@@ -92,15 +136,24 @@ __global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
   const high_byte_rows high = high_bytes_of_rows(rows);
   if (high.ascii != all_rows) {  // the same in every lane, as every branch here
     const auto halos = rows.halos();
-    // Where few lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors), the test
-    // runs on the candidate words alone (listed_test.cuh).
     std::uint32_t suspects = 0;
-    const bool listed = take_listed_test(rows, high.high_lanes, [&](std::uint32_t candidates) {
-      rows.store_words(scratch[warp].word);
-      suspects = suspects_of_misplaced(
-          rows, misplaced_by_list<validate_rows>(candidates, halos, scratch[warp].word,
-                                                 scratch[warp].misplaced, scratch[warp].list));
-    });
+    bool listed = false;
+    // Where few lanes' rows hold a byte 80-FF (Latin text, ASCII text with errors), the
+    // candidates: words with one, the words after them, and the segment's first word where the
+    // halo word before it has one. At most listed_test_limit of them are tested listed.
+    if (high.high_lanes <= listed_high_lanes_limit) {
+      const std::uint32_t marked = high_words(rows);
+      const std::uint32_t candidates =
+          marked |
+          words_after_marked<validate_rows>(
+              marked, __shfl_sync(full_warp, marked, (lane + 31) & 31), lane) |
+          (lane == 0 && (rows.before_segment & bytewise::high) != 0 ? 1u : 0u);
+      if (warp_sum(static_cast<std::uint32_t>(__popc(candidates))) <= listed_test_limit) {
+        rows.store_words(scratch[warp].word);
+        listed = true;
+        suspects = suspects_of_misplaced(rows, misplaced_by_list(candidates, halos, scratch[warp]));
+      }
+    }
     if (!listed) suspects = kinds_of_segment(rows, high.ascii).suspects;
     if (__any_sync(full_warp, suspects != 0)) {
       if (!listed) rows.store_words(scratch[warp].word);
