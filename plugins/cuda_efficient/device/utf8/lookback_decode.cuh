@@ -6,9 +6,10 @@
 // next to a misplaced byte, segment_tests.cuh, where units_of decides), counts them with
 // shuffles, publishes the count, looks back for how many code points the earlier tiles emit,
 // and packs its output into shared memory in order: an ASCII row's bytes as its code points, any
-// other row's unit starts as entries (unit_entries.cuh; in a tile of few of them, its ASCII
-// bytes as code points) that the write-out decodes from the tile's bytes, also kept in shared
-// memory, once a code point. The tile goes out as whole 16-byte vectors (packed_write.cuh).
+// other row's well-formed sequences as entries (unit_entries.cuh) that the write-out decodes from
+// the tile's bytes, also kept in shared memory, once a code point, its replaced units as U+FFFD,
+// and, in a tile of few multi-byte characters, its ASCII bytes as code points. The tile goes out
+// as whole 16-byte vectors (packed_write.cuh).
 // Reads n bytes and a halo, writes 4 bytes per code point: the floor the issue measures
 // against. The tile that is last in the array writes the count.
 #pragma once
