@@ -267,7 +267,8 @@ __global__ void __launch_bounds__(onesweep_max_threads, onesweep_min_blocks<T>)
   if (a.n - tile_begin >= std::uint64_t(tile_items))
     onesweep_tile<T, Items, Pairs, true>(a, sh, tile, tile_begin, tile_items);
   else
-    onesweep_tile<T, Items, Pairs, false>(a, sh, tile, tile_begin, static_cast<int>(a.n - tile_begin));
+    onesweep_tile<T, Items, Pairs, false>(a, sh, tile, tile_begin,
+                                          static_cast<int>(a.n - tile_begin));
 }
 
 }  // namespace parprim::cuda_efficient

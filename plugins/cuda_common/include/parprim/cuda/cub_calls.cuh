@@ -59,7 +59,8 @@ class cub_radix_sort {
   /// The temporary storage a run of up to max_count items needs (0 for none).
   std::size_t temp_bytes(cudaStream_t stream) const {
     std::size_t bytes = 0;
-    if (max_count_ > 0) call(nullptr, bytes, nullptr, nullptr, nullptr, nullptr, max_count_, stream);
+    if (max_count_ > 0)
+      call(nullptr, bytes, nullptr, nullptr, nullptr, nullptr, max_count_, stream);
     return bytes;
   }
 

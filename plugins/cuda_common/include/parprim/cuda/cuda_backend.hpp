@@ -4,8 +4,9 @@
 // turn, so the host copy of one chunk overlaps the DMA of the other, which is what a careful
 // user gets and what the end-to-end time reports. All work runs on one non-blocking stream; the
 // timer records CUDA events on it, and the measurement hooks (cache flush, stream hold, NVML
-// clocks, the read-only baseline) are here, so every CUDA plugin, the SDK's included, has them. Nothing touches the GPU
-// before it is needed, so a plugin loads and answers "unavailable" on a machine without one.
+// clocks, the read-only baseline) are here, so every CUDA plugin, the SDK's included, has them.
+// Nothing touches the GPU before it is needed, so a plugin loads and answers "unavailable" on a
+// machine without one.
 #pragma once
 
 #include <cuda_runtime_api.h>

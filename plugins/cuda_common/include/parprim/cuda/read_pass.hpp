@@ -1,7 +1,7 @@
 // The read-only baseline of the CUDA plugins (docs/measurement.md): one kernel reads each byte
-// of a buffer once, 16 bytes a load and 16 KiB a block, as an operation that only reads (UTF-8 validation) would at
-// best, and writes nothing but, in a case no input meets by design, one word of its own. It is to
-// such an operation what cudaMemcpyAsync's copy is to the others.
+// of a buffer once, 16 bytes a load and 16 KiB a block, as an operation that only reads (UTF-8
+// validation) would at best, and writes nothing but, in a case no input meets by design, one word
+// of its own. It is to such an operation what cudaMemcpyAsync's copy is to the others.
 #pragma once
 
 #include <cuda_runtime_api.h>
