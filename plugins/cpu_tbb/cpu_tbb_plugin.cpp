@@ -240,7 +240,8 @@ class cpu_tbb_backend final : public host_backend {
     const int threads = static_cast<int>(p.params.at("threads"));
     if (p.operation == PARPRIM_OP_UTF8_DECODE)
       return std::make_unique<utf8_decode_plan>(p, n, threads);
-    if (p.operation == PARPRIM_OP_UTF8_ENCODE) return std::make_unique<utf8_encode_plan>(n, threads);
+    if (p.operation == PARPRIM_OP_UTF8_ENCODE)
+      return std::make_unique<utf8_encode_plan>(n, threads);
     return dispatch_dtype(p.dtype, [&]<class T>() -> std::unique_ptr<plan> {
       switch (p.operation) {
         case PARPRIM_OP_UTF8_DECODE:

@@ -35,7 +35,8 @@ struct sse2_blocks {
   }
   /// The 16 bytes as 16 code points.
   static void widen(const std::uint8_t* in, std::uint32_t* out) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), zero = _mm_setzero_si128();
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in)),
+                  zero = _mm_setzero_si128();
     const __m128i lo = _mm_unpacklo_epi8(x, zero), hi = _mm_unpackhi_epi8(x, zero);
     auto* o = reinterpret_cast<__m128i*>(out);
     _mm_storeu_si128(o + 0, _mm_unpacklo_epi16(lo, zero));
@@ -91,8 +92,9 @@ struct avx2_blocks {
     // The packs work within 128-bit lanes; one permute puts the 32 bytes back in order.
     const __m256i words = _mm256_packs_epi32(a, b), words2 = _mm256_packs_epi32(c, d);
     const __m256i bytes = _mm256_packus_epi16(words, words2);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
-                        _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+    _mm256_storeu_si256(
+        reinterpret_cast<__m256i*>(out),
+        _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
     return true;
   }
 };

@@ -46,10 +46,10 @@ inline std::uint64_t encode_stretch(const std::uint32_t* in, std::uint64_t n, st
 
 #if PARPRIM_HAVE_UTF8_SIMD
 /// The AVX2 encoder: 32 code points a step, narrowed at once when all are ASCII, else four
-/// code points a shuffle (vector_encode.hpp: eight a call), while at least 19 code points follow the step: a
-/// shuffle stores up to 12 bytes past its encoding, which the next 12 code points' bytes cover,
-/// and the last 3 are stored byte by byte (as encode_stretch). The rest by encode_stretch.
-/// Compiled for AVX2 as a whole (as decode_stretch_avx2).
+/// code points a shuffle (vector_encode.hpp: eight a call), while at least 19 code points follow
+/// the step: a shuffle stores up to 12 bytes past its encoding, which the next 12 code points'
+/// bytes cover, and the last 3 are stored byte by byte (as encode_stretch). The rest by
+/// encode_stretch. Compiled for AVX2 as a whole (as decode_stretch_avx2).
 PARPRIM_AVX2_TARGET __attribute__((flatten)) inline std::uint64_t encode_stretch_avx2(
     const std::uint32_t* in, std::uint64_t n, std::uint8_t* out) {
   constexpr std::uint64_t step = avx2_blocks::bytes;

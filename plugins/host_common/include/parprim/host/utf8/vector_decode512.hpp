@@ -52,7 +52,8 @@ struct block_masks {
 namespace byte_class {
 inline constexpr std::uint8_t continuation = 0x01, lead2 = 0x02, lead3 = 0x04, lead4 = 0x08;
 // The ranges of 80-BF that some lead forbids: 80-9F (after E0), A0-BF (ED), 80-8F (F0), 90-BF (F4).
-inline constexpr std::uint8_t ranges[4][2] = {{0x80, 0x9F}, {0xA0, 0xBF}, {0x80, 0x8F}, {0x90, 0xBF}};
+inline constexpr std::uint8_t ranges[4][2] = {
+    {0x80, 0x9F}, {0xA0, 0xBF}, {0x80, 0x8F}, {0x90, 0xBF}};
 
 constexpr std::uint8_t of(std::uint8_t b) {
   const parprim::utf8::lead l = parprim::utf8::lead_of(b);
@@ -62,7 +63,8 @@ constexpr std::uint8_t of(std::uint8_t b) {
     for (unsigned r = 0; r < 4; ++r)
       if (b >= ranges[r][0] && b <= ranges[r][1]) c |= static_cast<std::uint8_t>(0x10 << r);
   } else if (l.length >= 2) {
-    c = static_cast<std::uint8_t>(lead2 | (l.length >= 3 ? lead3 : 0) | (l.length == 4 ? lead4 : 0));
+    c = static_cast<std::uint8_t>(lead2 | (l.length >= 3 ? lead3 : 0) |
+                                  (l.length == 4 ? lead4 : 0));
     for (unsigned r = 0; r < 4; ++r) {
       // Forbidden: the range lies outside [first_low, first_high].
       if (ranges[r][1] < l.first_low || ranges[r][0] > l.first_high)
@@ -78,7 +80,8 @@ struct table {
 };
 inline constexpr table classes = [] {
   table t{};
-  for (unsigned b = 0x80; b < 0x100; ++b) t.of_high_bytes[b - 0x80] = of(static_cast<std::uint8_t>(b));
+  for (unsigned b = 0x80; b < 0x100; ++b)
+    t.of_high_bytes[b - 0x80] = of(static_cast<std::uint8_t>(b));
   return t;
 }();
 
@@ -89,7 +92,8 @@ constexpr bool ranges_are_exact() {
     for (unsigned b = 0x80; b <= 0xBF; ++b) {
       const parprim::utf8::lead l = parprim::utf8::lead_of(static_cast<std::uint8_t>(lead));
       const bool in_bounds = b >= l.first_low && b <= l.first_high;
-      const bool shares = (of(static_cast<std::uint8_t>(lead)) & of(static_cast<std::uint8_t>(b)) & 0xF0) != 0;
+      const bool shares =
+          (of(static_cast<std::uint8_t>(lead)) & of(static_cast<std::uint8_t>(b)) & 0xF0) != 0;
       if (in_bounds == shares) return false;
     }
   return true;
@@ -140,7 +144,8 @@ PARPRIM_UTF8_AVX512_TARGET inline block_masks classify(__m512i x, __m512i before
 
   block_masks m;
   m.ascii = ~non_ascii;
-  const std::uint64_t continuation = _mm512_test_epi8_mask(classes, bytes(byte_class::continuation));
+  const std::uint64_t continuation =
+      _mm512_test_epi8_mask(classes, bytes(byte_class::continuation));
   m.lead2 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead2));
   m.lead3 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead3));
   m.lead4 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead4));

@@ -1,8 +1,8 @@
 // Eight code points to UTF-8 at once (AVX2), with no branch on their values: each lane
 // replaced by U+FFFD if it is not a scalar value, its bytes assembled in place (last byte
 // lowest, the markers of its length XORed in), then per four lanes one shuffle, chosen by their
-// four lengths, packs the lanes' bytes lead first and end to end. The table is built here at compile time.
-// docs/algorithms/utf8.md measures it.
+// four lengths, packs the lanes' bytes lead first and end to end. The table is built here at
+// compile time. docs/algorithms/utf8.md measures it.
 #pragma once
 
 #include <array>
