@@ -121,17 +121,15 @@ __host__ __device__ __forceinline__ word_units units_of(const byte_window& w) {
   return {nibble_of(~taken & high), nibble_of(complete)};
 }
 
-/// The code point of the unit whose lead is the low byte of `bytes` (the 3 bytes after it above):
-/// the sequence's value where `complete`, else U+FFFD. A complete sequence's lead byte alone
-/// gives its length.
-__host__ __device__ __forceinline__ std::uint32_t code_point_from(std::uint32_t bytes,
-                                                                  bool complete) {
+/// The code point of the well-formed sequence whose lead is the low byte of `bytes` (the 3
+/// bytes after it above): the lead byte alone gives its length. A replaced unit's code point
+/// needs no bytes (U+FFFD).
+__host__ __device__ __forceinline__ std::uint32_t sequence_code_point(std::uint32_t bytes) {
   const std::uint32_t lead = bytes & 0xFF;
   const unsigned length = 1u + (lead >= 0xC0) + (lead >= 0xE0) + (lead >= 0xF0);
   const std::uint32_t payload = 0x7Fu >> (length == 1 ? 0 : length);
-  const std::uint32_t cp = parprim::utf8::code_point_of(
-      lead, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24, payload, length);
-  return complete ? cp : parprim::utf8::replacement;
+  return parprim::utf8::code_point_of(lead, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF,
+                                      bytes >> 24, payload, length);
 }
 
 }  // namespace parprim::cuda_efficient::utf8

@@ -29,7 +29,7 @@ __device__ __forceinline__ std::uint32_t list_marked_words(std::uint32_t marked,
   const std::uint32_t total =
       __shfl_sync(full_warp, warp_inclusive(std::uint32_t(__popc(marked)), at), 31);
   for (std::uint32_t s = marked; s != 0; s &= s - 1) {
-    const int bit = __ffs(s) - 1;
+    const int bit = lowest_set_bit(s);
     list[at++] = static_cast<std::uint16_t>(row_words * (bit >> 2) + words * lane + (bit & 3));
   }
   return total;

@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "device/utf8/byte_window.cuh"
+#include "thread/byte_instructions.cuh"
 
 namespace parprim::cuda_efficient::utf8 {
 
@@ -59,7 +60,7 @@ __host__ __device__ __forceinline__ std::uint32_t decode_entry(std::uint32_t ent
   const std::uint32_t position = entry & entry_position;
   const std::uint32_t word = position >> 2;
   const std::uint32_t bytes = funnel(tile_words[word], tile_words[word + 1], 8 * (position & 3));
-  return code_point_from(bytes, true);
+  return sequence_code_point(bytes);
 }
 
 /// What goes out for a packed element: an entry's code point, or a code point as it is.
@@ -102,15 +103,6 @@ struct entry_decoder {
                                             tile_words);
       for (int k = 0; k < 4; ++k) e[k] = j == k ? cp : e[k];
     }
-  }
-
- private:
-  __host__ __device__ __forceinline__ static int lowest_set_bit(std::uint32_t x) {
-#if defined(__CUDA_ARCH__)
-    return __ffs(static_cast<int>(x)) - 1;
-#else
-    return __builtin_ctz(x);
-#endif
   }
 };
 

@@ -116,7 +116,7 @@ __device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
         const std::uint32_t ill_formed = u.starts & ~u.complete & bytes_in_input(p, rows.n);
         if (ill_formed) {
           bad += __popc(ill_formed);
-          first = min(first, p + __ffs(ill_formed) - 1);
+          first = min(first, p + lowest_set_bit(ill_formed));
         }
       });
 }

@@ -14,7 +14,7 @@
 #include "parprim/utf8/well_formed.hpp"
 
 using parprim::cuda_efficient::utf8::byte_window;
-using parprim::cuda_efficient::utf8::code_point_from;
+using parprim::cuda_efficient::utf8::sequence_code_point;
 
 namespace {
 
@@ -32,8 +32,9 @@ std::vector<std::uint32_t> decode_by_windows(const std::vector<std::uint8_t>& in
     const parprim::cuda_efficient::utf8::word_units u = units_of(w);
     for (std::uint32_t k = 0; k < valid; ++k)
       if (u.starts & (1u << k))
-        out.push_back(
-            code_point_from(w.bytes_from(4 + static_cast<int>(k)), (u.complete >> k) & 1));
+        out.push_back((u.complete >> k) & 1
+                          ? sequence_code_point(w.bytes_from(4 + static_cast<int>(k)))
+                          : parprim::utf8::replacement);
   }
   return out;
 }
