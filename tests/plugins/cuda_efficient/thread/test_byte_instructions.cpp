@@ -1,6 +1,6 @@
 // cuda_efficient's per-thread byte instructions (plugins/cuda_efficient/thread/), compiled for
-// the CPU: prmt's generic form as the host emulates it, and the realigned vectors of the packed
-// write-out, for every skip.
+// the CPU: prmt's generic form as the host emulates it, the lowest set bit, and the realigned
+// vectors of the packed write-out, for every skip.
 #include <catch2/catch.hpp>
 #include <cstdint>
 
@@ -13,6 +13,13 @@ TEST_CASE("cuda_efficient: prmt's generic form, as the host emulates it") {
   // Selector nibbles 0-7 pick bytes of {a, b}; with bit 3 set, the byte's top bit fills it.
   REQUIRE(ce::permute_bytes(0x03020100u, 0x07060504u, 0x7531) == 0x07050301u);
   REQUIRE(ce::permute_bytes(0x00008000u, 0, 0x9810) == 0xFF008000u);
+}
+
+TEST_CASE("cuda_efficient: lowest_set_bit, as __ffs(x) - 1") {
+  for (int b = 0; b < 32; ++b) {
+    REQUIRE(ce::lowest_set_bit(1u << b) == b);
+    REQUIRE(ce::lowest_set_bit(0x80000000u | (1u << b)) == b);  // higher bits do not count
+  }
 }
 
 TEST_CASE("cuda_efficient: realigned_vector takes 16 bytes from any skip into a pair") {
