@@ -16,7 +16,6 @@
 
 #include "device/utf8/byte_window.cuh"
 #include "thread/byte_instructions.cuh"
-#include "thread/predicated_store.cuh"
 
 namespace parprim::cuda_efficient::utf8 {
 
@@ -39,24 +38,18 @@ __host__ __device__ __forceinline__ std::uint32_t packed_unit(std::uint32_t posi
   return ascii_as_code_points && byte < 0x80 ? byte : unit_entry(position);
 }
 
-/// Packs the unit starts of one word of the tile into `packed` (shared memory) from `at` on, in
-/// order, and returns the place after them: bit j of `starts` (of `complete`) says that byte j,
-/// at byte `position + j` of the tile, starts a unit (a well-formed sequence); `bytes` is the
-/// word, read only where `ascii_as_code_points`. The decoder's two ways of packing a row that is not ASCII
+/// Packs the unit starts of one word of the tile into `packed` from `at` on, in order, and
+/// returns the place after them: bit j of `starts` (of `complete`) says that byte j, at byte
+/// `position + j` of the tile, starts a unit (a well-formed sequence); `bytes` is the word, read
+/// only where `ascii_as_code_points`. The decoder's two ways of packing a row that is not ASCII
 /// (by lane, word by word) both store a word's units through it.
 __host__ __device__ __forceinline__ std::uint32_t pack_word_units(
     std::uint32_t* packed, std::uint32_t at, std::uint32_t position, std::uint32_t starts,
     std::uint32_t complete, std::uint32_t bytes, bool ascii_as_code_points) {
-  // Each byte's element computed whether it starts a unit or not, its store predicated: a
-  // branch a byte, taken by nearly every lane in ASCII-like rows and by lanes apart in
-  // multi-byte text, cost more than the element (round 28, utf8_gpu.md).
-  for (int j = 0; j < 4; ++j) {
-    const std::uint32_t starts_here = (starts >> j) & 1u;
-    store_shared_if(starts_here != 0, packed + at,
-                    packed_unit(position + j, (bytes >> (8 * j)) & 0xFFu, (complete >> j) & 1u,
-                                ascii_as_code_points));
-    at += starts_here;
-  }
+  for (int j = 0; j < 4; ++j)
+    if (starts & (1u << j))
+      packed[at++] = packed_unit(position + j, (bytes >> (8 * j)) & 0xFFu, (complete >> j) & 1u,
+                                 ascii_as_code_points);
   return at;
 }
 
