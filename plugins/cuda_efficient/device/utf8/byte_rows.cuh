@@ -133,9 +133,19 @@ struct segment_rows {
     return __ballot_sync(full_warp, (any & 0x80808080u) != 0);
   }
 
-  /// Bits 0-3 set for this lane's bytes of word k of row r that lie in the input.
-  __device__ __forceinline__ std::uint32_t in_input(int r, int k = 0) const {
-    return bytes_in_input(static_cast<std::uint64_t>(position(r, k)), n);
+  /// Bit 16 r + j set where this lane's byte j of row r lies in the input (Rows <= 2): all of
+  /// them in every segment but the input's last. One 64-bit test a row, not one a word (round
+  /// 29, utf8_gpu.md).
+  __device__ __forceinline__ std::uint32_t bytes_in_input_bits() const {
+    static_assert(Rows * 4 * words <= 32, "a bit for each of the lane's bytes");
+    std::uint32_t bits = 0;
+#pragma unroll
+    for (int r = 0; r < Rows; ++r) {
+      const auto p = static_cast<std::uint64_t>(position(r));
+      const std::uint64_t left = p >= n ? 0 : n - p;
+      bits |= (left >= 4 * words ? 0xFFFFu : (1u << left) - 1) << (4 * words * r);
+    }
+    return bits;
   }
 
   /// The segment's last word before row r: lane 31's last of the row before, or the halo at the

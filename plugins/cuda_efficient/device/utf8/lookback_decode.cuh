@@ -114,7 +114,6 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   std::uint32_t lane_packed = 0;     // bit r: row r is packed by lane (the same in every lane)
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
-    std::uint32_t row_count = 0;
 #pragma unroll
     for (int k = 0; k < words; ++k) {
       const int bit = 4 * (words * r + k);
@@ -128,13 +127,15 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
           u = {found & 0xFu, found >> 4};
         }
       }
-      const std::uint32_t mine = rows.in_input(r, k) & u.starts;
-      starts |= mine << bit;
+      starts |= u.starts << bit;
       complete |= u.complete << bit;
-      row_count += static_cast<std::uint32_t>(__popc(mine));
     }
+  }
+  starts &= rows.bytes_in_input_bits();  // the same bits: 16 r + 4 k + j
+#pragma unroll
+  for (int r = 0; r < rows_count; ++r) {
     const std::uint32_t rows_before = before.total;
-    row_at[r] = before.add(row_count);
+    row_at[r] = before.add(static_cast<std::uint32_t>(__popc((starts >> (16 * r)) & 0xFFFFu)));
     lane_packed |= static_cast<std::uint32_t>(before.total - rows_before <= lane_packing_limit)
                    << r;
   }
