@@ -142,9 +142,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
   const std::uint64_t tile_units = o.total;
   const bool ascii_as_code_points = tile_units >= ascii_as_code_points_min_units;
-  const entry_steps steps = !ascii_as_code_points                          ? entry_steps::every_step
-                            : tile_units <= by_lane_entries_max_units ? entry_steps::by_lane
-                                                                      : entry_steps::tested_vector;
+  const bool by_lane_entries = ascii_as_code_points && tile_units <= by_lane_entries_max_units;
   // Into shared memory in order. A lane that packs its own 16 bytes puts its stores as many
   // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
   // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
@@ -192,7 +190,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
       }
     }
   }
-  finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, steps});
+  finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, by_lane_entries});
 }
 
 /// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its

@@ -69,26 +69,16 @@ __host__ __device__ __forceinline__ std::uint32_t code_point_of_entry(
   return element & entry_tag ? decode_entry(element, tile_words) : element;
 }
 
-/// How the decoder's write-out finds a vector's entries, the same for the whole tile (chosen by
-/// its share of code points a byte, lookback_decode.cuh).
-enum class entry_steps {
-  every_step,     // 4 steps, each taken by the whole warp when any lane needs it (dense text)
-  tested_vector,  // the same behind one test of the whole vector: ASCII text, with errors or
-                  // without, holds nearly no entries (round 29c, utf8_gpu.md)
-  by_lane,        // each lane its own entries, one a round (Latin text: about 4% entries)
-};
-
 /// The decoder's write-out step (packed_write.cuh's `emit`): each packed element to its code
 /// point. A warp decodes a vector's 4 elements in 4 steps, each taken by the whole warp when any
-/// lane needs it; `by_lane` instead decodes only each lane's entries, one a round, and the warp
-/// pays as many rounds as its lane with the most (about 1.3, where 4 steps nearly always ran).
-/// Where entries are rarer still (ASCII text with errors), most steps are skipped by the whole
-/// warp, and the steps were the faster (round 25); one test of the vector before them is
-/// cheaper still there, and costs the dense mixes' vectors, which all hold entries, 1% (round
-/// 29b).
+/// lane needs it; where `by_lane_entries` (the same for the whole tile: Latin text, entries
+/// about 4% of its elements), each lane instead decodes only its entries, one a round, and the
+/// warp pays as many rounds as its lane with the most (about 1.3, where 4 steps nearly always
+/// ran). Where entries are rarer still (ASCII text with errors), most steps are skipped by the
+/// whole warp, and the steps were the faster (round 25, utf8_gpu.md).
 struct entry_decoder {
   const std::uint32_t* tile_words;
-  entry_steps steps;
+  bool by_lane_entries;
 
   __host__ __device__ __forceinline__ std::uint32_t operator()(std::uint32_t element) const {
     return code_point_of_entry(element, tile_words);
@@ -96,10 +86,10 @@ struct entry_decoder {
 
   /// A whole vector of 4 elements, in place.
   __host__ __device__ __forceinline__ void finish_vector(std::uint32_t (&e)[4]) const {
-    if (steps != entry_steps::by_lane) {
-      if (steps == entry_steps::tested_vector &&
-          ((e[0] | e[1] | e[2] | e[3]) & entry_tag) == 0)
-        return;
+    if (!by_lane_entries) {
+      // One test for the vector before the four steps' (ASCII text, with errors or without,
+      // holds nearly no entries: round 29b, utf8_gpu.md).
+      if (((e[0] | e[1] | e[2] | e[3]) & entry_tag) == 0) return;
       for (int j = 0; j < 4; ++j) e[j] = code_point_of_entry(e[j], tile_words);
       return;
     }

@@ -2,11 +2,10 @@
 // compiled for the CPU: the decoder packs, for each start of a row that is not ASCII, U+FFFD for
 // a replaced unit, an entry (the start's byte in the tile) for a well-formed sequence, or, in
 // tiles of few entries, the byte itself where it is ASCII, and its write-out turns each entry into
-// a code point from the tile's bytes, 4 elements a vector, in each of entry_decoder's ways (element
-// by element, the same behind a test of the vector, or each lane's entries in a loop). Here a whole
-// input is one tile: its starts, found by the window as a lane finds them, become packed elements,
-// and their code points must be the oracle's output, for starts at every byte of a word and units
-// that cross words and the end.
+// a code point from the tile's bytes, 4 elements a vector, in both of entry_decoder's ways (element
+// by element, or each lane's entries in a loop). Here a whole input is one tile: its starts, found
+// by the window as a lane finds them, become packed elements, and their code points must be the
+// oracle's output, for starts at every byte of a word and units that cross words and the end.
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
@@ -28,10 +27,9 @@ using gpu_utf8::testing::word_at;
 // The input's code points as the decoder emits them through packed elements: the tile's words
 // (0 past the input's end) with the word after them, as the kernel keeps them in shared memory;
 // ASCII bytes packed as code points or as entries; the write-out in vectors of 4, each lane's
-// entries by a loop, element by element, or so behind a test of the vector.
+// entries by a loop or element by element.
 std::vector<std::uint32_t> decode_by_entries(const std::vector<std::uint8_t>& in,
-                                             bool ascii_as_code_points,
-                                             gpu_utf8::entry_steps steps) {
+                                             bool ascii_as_code_points, bool by_lane_entries) {
   const auto n = static_cast<std::int64_t>(in.size());
   std::vector<std::uint32_t> tile_words;
   for (std::int64_t p = 0; p < n; p += 4) tile_words.push_back(word_at(in, p));
@@ -64,7 +62,7 @@ std::vector<std::uint32_t> decode_by_entries(const std::vector<std::uint8_t>& in
   }
   packed.resize((count + 3) / 4 * 4);
   std::fill(packed.begin() + count, packed.end(), 0u);  // the last vector's padding: code points
-  const gpu_utf8::entry_decoder decoder{tile_words.data(), steps};
+  const gpu_utf8::entry_decoder decoder{tile_words.data(), by_lane_entries};
   for (std::size_t v = 0; v < packed.size(); v += 4) {
     std::uint32_t vector[4] = {packed[v], packed[v + 1], packed[v + 2], packed[v + 3]};
     decoder.finish_vector(vector);
@@ -84,16 +82,13 @@ std::vector<std::uint32_t> oracle(const std::vector<std::uint8_t>& in) {
   return out;
 }
 
-// Every way the decoder may pack and write a tile (ASCII bytes as entries or as code points; each
-// lane's entries by a loop, element by element, or so behind a test of the vector) gives the
-// oracle's code points.
+// Every way the decoder may pack and write a tile (ASCII bytes as entries or as code points, each
+// lane's entries by a loop or element by element) gives the oracle's code points.
 void check_every_way(const std::vector<std::uint8_t>& in) {
   const std::vector<std::uint32_t> expected = oracle(in);
   for (bool ascii_as_code_points : {false, true})
-    for (gpu_utf8::entry_steps steps :
-         {gpu_utf8::entry_steps::every_step, gpu_utf8::entry_steps::tested_vector,
-          gpu_utf8::entry_steps::by_lane})
-      REQUIRE(decode_by_entries(in, ascii_as_code_points, steps) == expected);
+    for (bool by_lane_entries : {false, true})
+      REQUIRE(decode_by_entries(in, ascii_as_code_points, by_lane_entries) == expected);
 }
 
 }  // namespace
