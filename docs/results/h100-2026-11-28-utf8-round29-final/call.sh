@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The final code's call (the bundle's REVISION: the decoder of rounds 26, 29 and 29b, the validator of round
-# 23): `gpu_run.sh check` (the device, the no-device path, every CUDA plugin's conformance, the
+# The final code's call (the bundle's REVISION: the decoder of rounds 26, 29 and 29b, the
+# validator of round 23): `gpu_run.sh check` (the device, the no-device path, every CUDA plugin's conformance, the
 # GPU attestation); `gpu_run.sh utf8_gpu_checks` for cuda_efficient (1000 runs bitwise the same,
 # compute-sanitizer memcheck, racecheck and synccheck over [utf8]); the 2^28 decoding and
 # validation table beside CUB's pipeline (utf8_decode_2p28.yaml); then, in the time left,
