@@ -40,6 +40,10 @@ struct radix_sort_policy {
   /// A split takes the widest digit unless its buckets would average fewer elements than the
   /// capacity over this: a bucket's histograms cost about as much as that many keys.
   std::uint32_t min_bucket_fraction = 8;
+  /// Keys-only ranges of 32-bit integers are sorted in cache by vector_quicksort.hpp where the
+  /// CPU has AVX-512 (cache_radix_sort.hpp says when); false keeps the radix passes everywhere
+  /// (the tests, which must reach both on one machine, and the A/B of cpu_sort.md step 18).
+  bool vector_keys = true;
 
   std::uint32_t cache_elements(std::size_t element_bytes) const {
     return static_cast<std::uint32_t>(cache_bytes / element_bytes);
@@ -99,7 +103,7 @@ class radix_sorter {
 
   radix_sorter(const radix_sort_policy& policy, bool pairs)
       : policy_(policy),
-        cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs),
+        cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs, policy.vector_keys),
         buffers_(pairs),
         counts_(radix_keys<T>::bits / policy.min_split_bits + 1) {}
 
