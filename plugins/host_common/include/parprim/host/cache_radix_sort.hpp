@@ -56,21 +56,51 @@ class cache_radix_sort {
     return static_cast<unsigned>(std::bit_width(l1_bytes / (cache_line * streams))) - 1;
   }
 
-  /// Whether a keys-only range of T is sorted by vector_quicksort.hpp in place of the radix
+  /// Whether keys-only ranges of T may be sorted by vector_quicksort.hpp in place of the radix
   /// passes: where it was asked for and the CPU has AVX-512, and the order among equal keys
   /// cannot be seen, as where the radix key is the element itself up to a constant XOR (the
   /// 32-bit integers; not f32, whose -0.0 and +0.0 share a key and keep their input order).
-  /// About 0.7x the radix passes' time for 32768 keys in cache, 0.85x for 8192 (step 18).
   bool sorts_keys_by_vector() const {
     return vector_keys_ && std::is_integral_v<T> && sizeof(T) == 4 && vector_quicksort_supported();
+  }
+
+  /// How the radix passes would sort a range: in `digits` digits of at most `widest` bits.
+  struct digit_plan {
+    unsigned digits, widest;
+
+    /// Whether the radix passes beat vector_quicksort.hpp on such a range: only with one or two
+    /// digits over a range at least twice a digit's buckets, whose histograms then cost less
+    /// than its keys. Measured on buckets read from memory, as the split leaves them (model 167
+    /// VM, cpu_sort.md step 18; 21 bits, ns a key, radix / vector): 256-3072 keys (two digits
+    /// of 11 bits) 4.2-2.9 / 1.6-2.5; 4096-16384 (two digits, 2 to 8 times 2048 buckets)
+    /// 2.3-2.8 / 2.6-2.9; 20480-65536 (three) 3.2-3.6 / 3.0-3.1.
+    bool beats_vector_sort(std::uint32_t n) const {
+      return digits == 1 || (digits == 2 && std::uint64_t{n} >= std::uint64_t{2} << widest);
+    }
+  };
+
+  /// The digits the radix passes sort a range of n elements in, by its `low_bits`: narrower
+  /// for short ranges, whose histograms would otherwise cost more than their keys, and for
+  /// ranges past L1 (widest_digit_bits); never more than max_digits. n > insertion_limit.
+  static digit_plan plan_digits(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs) {
+    const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
+    const unsigned widest = std::clamp<unsigned>(
+        std::bit_width(n) - 1, fewest_bits,
+        std::max(fewest_bits, std::min(max_bits, widest_digit_bits(n, pairs))));
+    return {(low_bits + widest - 1) / widest, widest};
   }
 
   /// Sorts src[0..n) (n <= capacity) by the bits of its keys below `low_bits` (all higher bits
   /// are equal in the range) into dst, stably; dst may be src itself.
   void operator()(elements<const T> src, elements<T> dst, std::uint32_t n, unsigned low_bits,
                   radix_keys<T> keys, unsigned max_bits) {
+    const bool short_range = n <= insertion_limit;
+    const digit_plan plan =
+        short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
     if constexpr (std::is_integral_v<T> && sizeof(T) == 4) {
-      if (!src.values && n > 1 && sorts_keys_by_vector()) {
+      // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
+      if (!src.values && n > 1 && low_bits > 0 && (short_range || !plan.beats_vector_sort(n)) &&
+          sorts_keys_by_vector()) {
         // The XOR that maps an element to its radix key: that key of zero.
         const std::uint32_t flip = keys(T{0});
         std::uint32_t* const buffers[2] = {reinterpret_cast<std::uint32_t*>(keys_[0].data()),
@@ -87,13 +117,7 @@ class cache_radix_sort {
       insertion_sort(dst, n, keys);
       return;
     }
-    // Narrower digits for short ranges, whose histograms would otherwise cost more than their
-    // keys, and for ranges past L1 (widest_digit_bits); never more digits than max_digits.
-    const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
-    const unsigned widest = std::clamp<unsigned>(
-        std::bit_width(n) - 1, fewest_bits,
-        std::max(fewest_bits, std::min(max_bits, widest_digit_bits(n, src.values != nullptr))));
-    const unsigned digits = (low_bits + widest - 1) / widest;
+    const unsigned digits = plan.digits;
     digit_place places[max_digits];
     for (unsigned d = 0, shift = 0; d < digits; ++d) {
       // As even as the bits allow (21 bits: 10 and 11), so no digit is needlessly wide.

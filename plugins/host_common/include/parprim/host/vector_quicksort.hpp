@@ -20,6 +20,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "parprim/host/prefetch_ahead.hpp"
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PARPRIM_HAVE_VECTOR_QUICKSORT 1
 #include <immintrin.h>
@@ -301,8 +303,9 @@ PARPRIM_VQS_INLINE void partition_step(vec v, __mmask16 valid, vec p, std::uint3
 }
 
 /// Writes in[0..n) (XORed with in_flip) to out, partitioned by the pivot. Returns how many keys
-/// went to the front.
-template <bool Inclusive>
+/// went to the front. `FromMemory`: the range is not in cache (the first level's, just written
+/// by the split's streaming stores), so its lines are prefetched ahead (prefetch_ahead.hpp).
+template <bool Inclusive, bool FromMemory>
 PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
                                                   std::uint32_t n, std::uint32_t pivot,
                                                   vec in_flip) {
@@ -315,8 +318,10 @@ PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::
   for (; i + group * lanes <= n; i += group * lanes) {
     vec x[group];
     PARPRIM_VQS_UNROLL
-    for (unsigned g = 0; g < group; ++g)
+    for (unsigned g = 0; g < group; ++g) {
+      if constexpr (FromMemory) prefetch_ahead(in + i + g * lanes);
       x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
+    }
     PARPRIM_VQS_UNROLL
     for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(x[g], 0xFFFF, p, out, at);
   }
@@ -341,10 +346,10 @@ PARPRIM_VQS_TARGET inline void fill(std::uint32_t* out, std::uint32_t n, std::ui
 }
 
 /// The recursion. `in` holds the range (XORed with in_flip: the caller's elements at depth 0,
-/// unsigned keys after), `scratch` the same positions of the buffer a partition writes to, and
-/// `out` those of the result. `scratch` is the result buffer every other level, which is safe:
-/// a range's positions in every buffer belong to it alone, and a network loads its keys before
-/// it stores them.
+/// unsigned keys after); a partition writes the range's positions of buffers[(depth + 1) % 2],
+/// and networks write the result's, in buffers[0]. So buffers[0] is a partition's output every
+/// other level, which is safe: a range's positions in each buffer belong to it alone, and a
+/// network loads its keys before it stores them.
 struct quicksort {
   std::uint32_t* buffers[2];  // buffers[0] is the result
   vec flip;
@@ -364,11 +369,12 @@ struct quicksort {
     std::uint32_t* to = buffers[(depth + 1) % 2] + offset;
     const std::uint32_t pivot = choose_pivot(in, n, in_flip);
     const vec unflipped = _mm512_setzero_si512();
-    std::uint32_t lows = partition<false>(in, to, n, pivot, in_flip);
+    std::uint32_t lows = depth == 0 ? partition<false, true>(in, to, n, pivot, in_flip)
+                                    : partition<false, false>(in, to, n, pivot, in_flip);
     if (lows == 0) {
       // No key below the pivot, a key of the range: the pivot is its smallest. Its copies go
       // first and are sorted; the keys above them are sorted on.
-      lows = partition<true>(in, to, n, pivot, in_flip);
+      lows = partition<true, false>(in, to, n, pivot, in_flip);
       fill(out, lows, pivot, flip);
       if (lows < n) sort(to + lows, offset + lows, n - lows, depth + 1, unflipped);
       return;
