@@ -70,10 +70,11 @@ class cache_radix_sort {
 
     /// Whether the radix passes beat vector_quicksort.hpp on such a range: only with one or two
     /// digits over a range at least twice a digit's buckets, whose histograms then cost less
-    /// than its keys. Measured on buckets read from memory, as the split leaves them (model 167
-    /// VM, cpu_sort.md step 18; 21 bits, ns a key, radix / vector): 256-3072 keys (two digits
-    /// of 11 bits) 4.2-2.9 / 1.6-2.5; 4096-16384 (two digits, 2 to 8 times 2048 buckets)
-    /// 2.3-2.8 / 2.6-2.9; 20480-65536 (three) 3.2-3.6 / 3.0-3.1.
+    /// than its keys. Measured on buckets read from memory, as the split leaves them (the model
+    /// 167 VM, docs/results/cpu-2core-2026-11-28-sort-vector-quicksort/from_memory_runs.txt; 21
+    /// bits, ns a key, radix / vector): 256-3072 keys (two digits of 11 bits) 4.3-2.9 /
+    /// 1.7-2.5; 4096-16384 (two digits, 2 to 8 times 2048 buckets) 2.5-3.0 / 2.7-3.0;
+    /// 20480-65536 (three digits) 3.3-3.6 / 3.0-3.3.
     bool beats_vector_sort(std::uint32_t n) const {
       return digits == 1 || (digits == 2 && std::uint64_t{n} >= std::uint64_t{2} << widest);
     }
