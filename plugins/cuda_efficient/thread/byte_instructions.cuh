@@ -1,5 +1,5 @@
-// GPU instructions on the bits and bytes of 32-bit words, the funnel shift, prmt, the count of
-// set bits and the lowest set bit, as host and device code alike: the UTF-8 kernels build their byte tests and their
+// GPU instructions on the bits and bytes of 32-bit words, the funnel shift, prmt and the lowest
+// set bit, as host and device code alike: the UTF-8 kernels build their byte tests and their
 // encoded bytes from them, the packed write-out its realigned vectors (realigned_vector.cuh), and
 // tests/plugins/cuda_efficient checks those on the CPU (CI has no GPU).
 #pragma once
@@ -40,15 +40,6 @@ __host__ __device__ __forceinline__ std::uint32_t permute_bytes(std::uint32_t a,
     d |= byte << (8 * k);
   }
   return d;
-#endif
-}
-
-/// The number of set bits of x, as __popc on the GPU.
-__host__ __device__ __forceinline__ int count_bits(std::uint32_t x) {
-#if defined(__CUDA_ARCH__)
-  return __popc(x);
-#else
-  return __builtin_popcount(x);
 #endif
 }
 

@@ -147,10 +147,9 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
   // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
   // stored by place, lane l the row's places l, l + 32, ... (its i-th code point is its byte
-  // i); a row of at most lane_packing_limit units by lane, in order; a denser one (ASCII text
-  // with errors) by lane from the lane's byte (l >> 1) & 15 on, so that each step's stores
-  // fall in 32 banks (round 30; until then word by word, lane l the row's words l, l + 32, ...
-  // with 4-way conflicts and two shuffles a word).
+  // i); a row of at most lane_packing_limit units by lane; any other row word by word, lane l
+  // the row's words l, l + 32, ..., whose starts and offsets it takes from the word's lane in
+  // the load's layout, so that a store's lanes lie as many places apart as a word has starts.
   const int warp_first_word = warp * segment_words;
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
@@ -178,13 +177,17 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                              (row_starts >> (4 * k)) & 0xFu, (row_complete >> (4 * k)) & 0xFu,
                              own_words[k], ascii_as_code_points);
     } else {
-      const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
-      const int first = row_first_word + words * lane;
-      const uint4 own = *reinterpret_cast<const uint4*>(tile_words + first);
-      const std::uint32_t own_words[words] = {own.x, own.y, own.z, own.w};
-      pack_lane_units_from(packed, o.warp_at + row_at[r], static_cast<std::uint32_t>(4 * first),
-                           row_starts, row_complete, own_words, static_cast<unsigned>(lane >> 1),
-                           ascii_as_code_points);
+      const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
+#pragma unroll
+      for (int q = 0; q < words; ++q) {
+        const int w = lane + 32 * q, owner = w / words, k = w % words;
+        const std::uint32_t f = __shfl_sync(full_warp, fields, owner);
+        const std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], owner) +
+                                 __popc(f & ((1u << (4 * k)) - 1));
+        pack_word_units(packed, at, static_cast<std::uint32_t>(4 * (row_first_word + w)),
+                        (f >> (4 * k)) & 0xFu, (f >> (16 + 4 * k)) & 0xFu,
+                        tile_words[row_first_word + w], ascii_as_code_points);
+      }
     }
   }
   finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, by_lane_entries});

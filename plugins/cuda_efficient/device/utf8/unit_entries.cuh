@@ -53,50 +53,6 @@ __host__ __device__ __forceinline__ std::uint32_t pack_word_units(
   return at;
 }
 
-/// Packs the unit starts of a lane's 16 bytes (`bytes`, little-endian words, at byte `position`
-/// of the tile; bit j of `starts` and `complete` for byte j) into `packed`, its i-th unit at
-/// at + i, as pack_word_units over its four words would, but visiting its bytes from byte
-/// `skew` (0-15) on and wrapping around. The decoder's dense rows (lookback_decode.cuh) give
-/// lane l the skew (l >> 1) & 15: their lanes hold about 16 units each, so at each step the
-/// warp's 32 stores fall near places 16 l + ((m + (l >> 1)) & 15), one a bank, where the same
-/// steps in order would put lanes l and l + 2 in one bank (round 30, utf8_gpu.md).
-__host__ __device__ __forceinline__ void pack_lane_units_from(std::uint32_t* packed,
-                                                              std::uint32_t at,
-                                                              std::uint32_t position,
-                                                              std::uint32_t starts,
-                                                              std::uint32_t complete,
-                                                              const std::uint32_t (&bytes)[4],
-                                                              unsigned skew,
-                                                              bool ascii_as_code_points) {
-  // The bytes turned once, so that step m reads byte m of `turned` (byte (m + skew) & 15 of
-  // the lane's) from a register known at compile time: whole words by selects, then bytes by
-  // funnel shifts.
-  std::uint32_t w[4] = {bytes[0], bytes[1], bytes[2], bytes[3]};
-  if (skew & 4) {
-    const std::uint32_t first = w[0];
-    w[0] = w[1];
-    w[1] = w[2];
-    w[2] = w[3];
-    w[3] = first;
-  }
-  if (skew & 8) {
-    const std::uint32_t w0 = w[0], w1 = w[1];
-    w[0] = w[2];
-    w[1] = w[3];
-    w[2] = w0;
-    w[3] = w1;
-  }
-  std::uint32_t turned[4];
-  for (int k = 0; k < 4; ++k) turned[k] = funnel(w[k], w[(k + 1) & 3], 8 * (skew & 3));
-  for (int m = 0; m < 16; ++m) {
-    const unsigned j = (m + skew) & 15u;
-    if ((starts >> j) & 1u)
-      packed[at + static_cast<std::uint32_t>(count_bits(starts & ((1u << j) - 1u)))] =
-          packed_unit(position + j, (turned[m >> 2] >> (8 * (m & 3))) & 0xFFu,
-                      (complete >> j) & 1u, ascii_as_code_points);
-  }
-}
-
 /// An entry's code point, read from the tile's bytes as little-endian words (`tile_words`, with
 /// the word after the tile's last, as the decoder's halo reads it: 0 past the input's end).
 __host__ __device__ __forceinline__ std::uint32_t decode_entry(std::uint32_t entry,

@@ -133,33 +133,3 @@ TEST_CASE("cuda_efficient utf8: entries decode to the oracle's code points") {
       REQUIRE(gpu_utf8::code_point_of_entry(cp, no_tile) == cp);
   }
 }
-
-// The decoder's dense rows pack a lane's 16 bytes from the lane's own byte on (round 30 of
-// utf8_gpu.md): whatever the skew, the same elements in the same places as pack_word_units over
-// its four words in order, and nothing written past them.
-TEST_CASE("cuda_efficient utf8: a lane's units packed from any byte on land as in order") {
-  std::mt19937_64 rng(20261128);
-  for (int t = 0; t < 4000; ++t) {
-    const std::uint32_t bytes[4] = {
-        static_cast<std::uint32_t>(rng()), static_cast<std::uint32_t>(rng()),
-        static_cast<std::uint32_t>(rng()), static_cast<std::uint32_t>(rng())};
-    // Dense rows mostly (every byte a start), but every pattern in turn.
-    const auto starts = static_cast<std::uint32_t>(t % 4 == 0 ? 0xFFFF : rng() & 0xFFFF);
-    const auto complete = static_cast<std::uint32_t>(rng() & 0xFFFF);
-    const std::uint32_t at = static_cast<std::uint32_t>(rng() % 64), position = 16 * (t % 32);
-    const bool ascii_as_code_points = t % 3 != 0;
-    std::vector<std::uint32_t> expected(96, 0xDEADBEEF);
-    std::uint32_t end = at;
-    for (int k = 0; k < 4; ++k)
-      end = gpu_utf8::pack_word_units(expected.data(), end, position + 4 * k,
-                                      (starts >> (4 * k)) & 0xF, (complete >> (4 * k)) & 0xF,
-                                      bytes[k], ascii_as_code_points);
-    for (unsigned skew = 0; skew < 16; ++skew) {
-      std::vector<std::uint32_t> packed(96, 0xDEADBEEF);
-      gpu_utf8::pack_lane_units_from(packed.data(), at, position, starts, complete, bytes, skew,
-                                     ascii_as_code_points);
-      CAPTURE(t, skew, starts, complete, ascii_as_code_points);
-      REQUIRE(packed == expected);
-    }
-  }
-}
