@@ -35,9 +35,17 @@ __device__ __forceinline__ std::uint32_t load_word(const std::uint8_t* in, std::
   return w;
 }
 
-/// Bits 0-3 set for the bytes of the word at byte position p that lie in [0, n).
-__device__ __forceinline__ std::uint32_t bytes_in_input(std::uint64_t p, std::uint64_t n) {
-  return p >= n ? 0u : n - p >= 4 ? 0xFu : (1u << (n - p)) - 1;
+/// Bits 0 .. width - 1 set for the bytes p .. p + width - 1 that lie in [0, n) (width <= 16):
+/// a word's 4 bytes by default, a lane's 16 bytes of a row for segment_rows.
+__device__ __forceinline__ std::uint32_t bytes_in_input(std::uint64_t p, std::uint64_t n,
+                                                        unsigned width = 4) {
+  const std::uint64_t left = p >= n ? 0 : n - p;
+  return (1u << (left >= width ? width : left)) - 1;
+}
+
+/// The 16 bits of row r in a lane's mask of a bit a byte (bit 16 r + j: its byte j of row r).
+__device__ __forceinline__ std::uint32_t row_bits(std::uint32_t bits, int r) {
+  return (bits >> (16 * r)) & 0xFFFFu;
 }
 
 /// One warp's segment of a tile (Rows rows of 512 bytes) as its lanes hold it: word k of the
@@ -140,11 +148,9 @@ struct segment_rows {
     static_assert(Rows * 4 * words <= 32, "a bit for each of the lane's bytes");
     std::uint32_t bits = 0;
 #pragma unroll
-    for (int r = 0; r < Rows; ++r) {
-      const auto p = static_cast<std::uint64_t>(position(r));
-      const std::uint64_t left = p >= n ? 0 : n - p;
-      bits |= (left >= 4 * words ? 0xFFFFu : (1u << left) - 1) << (4 * words * r);
-    }
+    for (int r = 0; r < Rows; ++r)
+      bits |= bytes_in_input(static_cast<std::uint64_t>(position(r)), n, 4 * words)
+              << (4 * words * r);
     return bits;
   }
 

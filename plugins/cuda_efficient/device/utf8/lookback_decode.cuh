@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
     const std::uint32_t rows_before = before.total;
-    row_at[r] = before.add(static_cast<std::uint32_t>(__popc((starts >> (16 * r)) & 0xFFFFu)));
+    row_at[r] = before.add(static_cast<std::uint32_t>(__popc(row_bits(starts, r))));
     lane_packed |= static_cast<std::uint32_t>(before.total - rows_before <= lane_packing_limit)
                    << r;
   }
@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
 #pragma unroll
   for (int r = 0; r < rows_count; ++r) {
     const int row_first_word = warp_first_word + row_words * r;
-    const std::uint32_t row_starts = (starts >> (16 * r)) & 0xFFFFu;
+    const std::uint32_t row_starts = row_bits(starts, r);
     if (ascii_rows & (1u << r)) {  // the same in every lane of the warp
       const std::uint32_t at = o.warp_at + __shfl_sync(full_warp, row_at[r], 0);
       const std::uint32_t in_row =
@@ -166,7 +166,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
         if (i < in_row) packed[at + i] = bytes[i];
       }
     } else if (lane_packed & (1u << r)) {  // the same in every lane of the warp
-      const std::uint32_t row_complete = (complete >> (16 * r)) & 0xFFFFu;
+      const std::uint32_t row_complete = row_bits(complete, r);
       const int first = row_first_word + words * lane;
       const uint4 own = *reinterpret_cast<const uint4*>(tile_words + first);
       const std::uint32_t own_words[words] = {own.x, own.y, own.z, own.w};
@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
                              (row_starts >> (4 * k)) & 0xFu, (row_complete >> (4 * k)) & 0xFu,
                              own_words[k], ascii_as_code_points);
     } else {
-      const std::uint32_t fields = row_starts | ((complete >> (16 * r)) & 0xFFFFu) << 16;
+      const std::uint32_t fields = row_starts | row_bits(complete, r) << 16;
 #pragma unroll
       for (int q = 0; q < words; ++q) {
         const int w = lane + 32 * q, owner = w / words, k = w % words;
