@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "parprim/host/avx512.hpp"
 #include "parprim/host/compact_scalar.hpp"
 #include "parprim/host/keep_rule.hpp"
 
@@ -65,8 +66,7 @@ PARPRIM_AVX512_TARGET inline __m512i pack_kept_avx512(unsigned mask, __m512i x) 
 }  // namespace detail
 
 inline bool avx512_compact_supported() {
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
-  return yes;
+  return has_avx512f();
 }
 
 /// compact_range's contract (compact.hpp): out has room for n elements and holds garbage past

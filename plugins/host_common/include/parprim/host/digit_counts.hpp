@@ -8,7 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "parprim/host/avx512.hpp"
 #include "parprim/host/radix_keys.hpp"
+#include "parprim/host/vector_digit_count.hpp"
 
 namespace parprim::host {
 
@@ -17,11 +19,10 @@ namespace parprim::host {
 inline constexpr unsigned max_digit_bits = 11;
 inline constexpr std::uint32_t max_buckets = std::uint32_t(1) << max_digit_bits;
 
-/// Adds the counts of `place`'s digit over keys[0..n) to counts[0..place.buckets()) and returns
-/// the range's key bounds.
+/// count_digit's portable form, one key at a time.
 template <class T, class Count>
-key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
-                                       digit_place place, Count* counts) {
+key_bounds<radix_key_t<T>> scalar_count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
+                                              digit_place place, Count* counts) {
   key_bounds<radix_key_t<T>> bounds;
   for_each_key<key_source::memory>(in, n, [&](T key, std::uint64_t) PARPRIM_ALWAYS_INLINE {
     const auto k = keys(key);
@@ -29,6 +30,17 @@ key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<
     ++counts[place.of(k)];
   });
   return bounds;
+}
+
+/// Adds the counts of `place`'s digit over keys[0..n) to counts[0..place.buckets()) and returns
+/// the range's key bounds: 16 keys a step where the keys are 32-bit and the CPU has AVX-512
+/// (vector_digit_count.hpp).
+template <class T, class Count>
+key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
+                                       digit_place place, Count* counts) {
+  if constexpr (sizeof(T) == 4)
+    if (has_avx512f()) return vector_count_digit(in, n, keys, place, counts);
+  return scalar_count_digit(in, n, keys, place, counts);
 }
 
 /// Counts of several digits, for a range small enough to be counted in 32 bits.

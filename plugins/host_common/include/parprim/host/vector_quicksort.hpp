@@ -20,20 +20,19 @@
 #include <bit>
 #include <cstdint>
 
+#include "parprim/host/avx512.hpp"
 #include "parprim/host/prefetch_ahead.hpp"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define PARPRIM_HAVE_VECTOR_QUICKSORT 1
+#if PARPRIM_HAVE_AVX512
 #include <immintrin.h>
 #endif
 
 namespace parprim::host {
 
-#if PARPRIM_HAVE_VECTOR_QUICKSORT
+#if PARPRIM_HAVE_AVX512
 
 inline bool vector_quicksort_supported() {
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
-  return yes;
+  return has_avx512f();
 }
 
 // The steps are always inlined: a call between them would pass their registers through memory.

@@ -1,0 +1,100 @@
+// The count of one digit of 32-bit keys with AVX-512: the radix sort's first read of the whole
+// array (count_digit in digit_counts.hpp, which chooses it at run time). The scalar count takes
+// about 8 instructions a key (the load, the radix key's map, the bounds' OR and AND, the
+// digit's shift, the counter's load, add and store) and ran at 0.70 ns a key where the array
+// reads at 0.26 (docs/algorithms/cpu_sort.md, step 19): the core's work, not memory's. Here 16
+// keys are mapped, bounded and cut to their digits by a few vector instructions; only the
+// counters' increments stay scalar.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "parprim/host/avx512.hpp"
+#include "parprim/host/prefetch_ahead.hpp"
+#include "parprim/host/radix_keys.hpp"
+
+#if PARPRIM_HAVE_AVX512
+#include <immintrin.h>
+#endif
+
+namespace parprim::host {
+
+#if PARPRIM_HAVE_AVX512
+
+namespace vector_count_detail {
+
+// Shifts by their zero-masked forms under a full mask (the same instructions): GCC 12's
+// unmasked forms pass _mm512_undefined_epi32() through, which -Wmaybe-uninitialized flags.
+constexpr __mmask16 every_lane = 0xFFFF;
+
+/// radix_keys<T>'s map of 16 elements of a 32-bit T at once (radix_key.hpp's order).
+template <class T>
+__attribute__((target("avx512f"), always_inline)) inline __m512i radix_keys16(__m512i bits,
+                                                                              std::uint32_t flip) {
+  const __m512i sign = _mm512_set1_epi32(static_cast<int>(0x80000000u));
+  if constexpr (std::is_floating_point_v<T>) {
+    // -0.0 sorts as +0.0; then a negative float is complemented, a positive one gets its sign.
+    bits = _mm512_mask_mov_epi32(bits, _mm512_cmpeq_epi32_mask(bits, sign), _mm512_setzero_si512());
+    const __m512i negative = _mm512_maskz_srai_epi32(every_lane, bits, 31);
+    return _mm512_xor_si512(bits, _mm512_xor_si512(_mm512_or_si512(negative, sign),
+                                                   _mm512_set1_epi32(static_cast<int>(flip))));
+  } else if constexpr (std::is_signed_v<T>) {
+    return _mm512_xor_si512(bits, _mm512_set1_epi32(static_cast<int>(flip ^ 0x80000000u)));
+  } else {
+    return _mm512_xor_si512(bits, _mm512_set1_epi32(static_cast<int>(flip)));
+  }
+}
+
+}  // namespace vector_count_detail
+
+/// count_digit's contract for 32-bit T: adds the counts of `place`'s digit over in[0..n) to
+/// counts[0..place.buckets()) and returns the range's key bounds. Call only where
+/// has_avx512f().
+template <class T, class Count>
+__attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
+    const T* in, std::uint64_t n, radix_keys<T> keys, digit_place place, Count* counts) {
+  static_assert(sizeof(T) == 4);
+  using namespace vector_count_detail;
+  const __m512i shift = _mm512_set1_epi32(static_cast<int>(place.shift));
+  const __m512i digit_mask = _mm512_set1_epi32(static_cast<int>(place.buckets() - 1));
+  __m512i any = _mm512_setzero_si512(), all = _mm512_set1_epi32(-1);
+  alignas(64) std::uint32_t digits[16];
+  std::uint64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    prefetch_ahead(in + i);
+    const __m512i k = radix_keys16<T>(_mm512_loadu_si512(in + i), keys.flip);
+    any = _mm512_or_si512(any, k);
+    all = _mm512_and_si512(all, k);
+    _mm512_store_si512(digits,
+                       _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shift), digit_mask));
+    for (int j = 0; j < 16; ++j) ++counts[digits[j]];
+  }
+  // The lanes' bounds through memory, once: GCC 12's _mm512_reduce_* would warn as above.
+  alignas(64) std::uint32_t lanes_any[16], lanes_all[16];
+  _mm512_store_si512(lanes_any, any);
+  _mm512_store_si512(lanes_all, all);
+  key_bounds<std::uint32_t> bounds;
+  for (int j = 0; j < 16; ++j) {
+    bounds.any |= lanes_any[j];
+    bounds.all &= lanes_all[j];
+  }
+  for (; i < n; ++i) {
+    const std::uint32_t k = keys(in[i]);
+    bounds.add(k);
+    ++counts[place.of(k)];
+  }
+  return bounds;
+}
+
+#else
+
+template <class T, class Count>
+key_bounds<std::uint32_t> vector_count_digit(const T*, std::uint64_t, radix_keys<T>, digit_place,
+                                             Count*) {
+  return {};  // never called: has_avx512f() is false
+}
+
+#endif
+
+}  // namespace parprim::host
