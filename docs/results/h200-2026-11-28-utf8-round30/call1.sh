@@ -2,7 +2,7 @@
 # Call 1, on round 30's code (the bundle's REVISION): cuda_efficient's [utf8] conformance; the
 # decoding A/B by scripts/gpu_ab.sh, two runs a side alternated: before/ (round 29b, the
 # attested dc66b08's decoder, built at 9f58a80) and round 30 (the bundle's own). Then, for issue
-# 35 on this machine's host (docs/results/h100host-2026-11-28-sort-vector-quicksort/), the host's
+# 35 on this machine's host (docs/results/h200host-2026-11-28-sort/), the host's
 # facts, the radix sort's unit tests, and the sort A/B: sortbefore/ (d8628ed's cpu_seq and
 # cpu_tbb) and the bundle's (step 18, 7b5fc0f), two runs a side, then numpy's np.sort on the
 # last run's states, as shipped and without its AVX-512 code.
