@@ -161,13 +161,48 @@ PARPRIM_VSN_INLINE void transpose_16(vec* v) {
   }
 }
 
+/// Merges the sorted blocks of S vectors of v[0..N) pairwise into sorted blocks of 2S: the first
+/// block against the second reversed (the two then bitonic, every key of the first no larger
+/// than any of the second), then each half cleaned across vectors and within them. S and N are
+/// template arguments so that every loop below counts to a constant, which GCC unrolls whole
+/// (and honours the unroll annotation at -O1 too, where a bound from an enclosing loop's
+/// variable would be ignored with a warning).
+template <unsigned N, unsigned S>
+PARPRIM_VSN_INLINE void merge_blocks(vec* v) {
+  constexpr unsigned steps = std::bit_width(S) - 1;  // half-cleaners across vectors
+  PARPRIM_VSN_UNROLL
+  for (unsigned block = 0; block < N / (2 * S); ++block) {
+    vec* const w = v + block * 2 * S;
+    vec high[S];
+    PARPRIM_VSN_UNROLL
+    for (unsigned i = 0; i < S; ++i) {
+      const vec a = w[i], mirrored = reverse_lanes(w[2 * S - 1 - i]);
+      high[i] = max_u32(a, mirrored);
+      w[i] = min_u32(a, mirrored);
+    }
+    PARPRIM_VSN_UNROLL
+    for (unsigned i = 0; i < S; ++i) w[S + i] = high[i];
+    PARPRIM_VSN_UNROLL
+    for (unsigned step = 1; step <= steps; ++step) {
+      const unsigned d = S >> step;  // vectors between the two of a pair
+      PARPRIM_VSN_UNROLL
+      for (unsigned k = 0; k < S; ++k) {
+        const unsigned j = (k / d) * 2 * d + k % d;
+        const vec a = w[j], c = w[j + d];
+        w[j] = min_u32(a, c);
+        w[j + d] = max_u32(a, c);
+      }
+    }
+    PARPRIM_VSN_UNROLL
+    for (unsigned j = 0; j < 2 * S; ++j) w[j] = merge_lanes(w[j]);
+  }
+  if constexpr (2 * S < N) merge_blocks<N, 2 * S>(v);
+}
+
 /// Sorts the 16 * N keys of v[0..N) (N a power of two), v[0] lane 0 the smallest: each vector
-/// sorted, then sorted blocks of S vectors merged pairwise into blocks of 2S. A merge compares
-/// the first block with the second reversed (the two then bitonic, every key of the first no
-/// larger than any of the second), then cleans each half across vectors and within them.
+/// sorted, then sorted blocks of 1, 2, 4, ... vectors merged pairwise (merge_blocks).
 template <unsigned N>
 PARPRIM_VSN_INLINE void sort_vectors(vec* v) {
-  constexpr unsigned levels = std::bit_width(N) - 1;
   if constexpr (N == 16) {
     // 16 vectors sorted each at a sixth of the cost of sort_lanes on each.
     sort_columns(v);
@@ -176,37 +211,7 @@ PARPRIM_VSN_INLINE void sort_vectors(vec* v) {
     PARPRIM_VSN_UNROLL
     for (unsigned i = 0; i < N; ++i) v[i] = sort_lanes(v[i]);
   }
-  // Every loop counts up by one to a constant, so that GCC unrolls it whole.
-  PARPRIM_VSN_UNROLL
-  for (unsigned level = 0; level < levels; ++level) {
-    const unsigned s = 1u << level;  // vectors a sorted block
-    PARPRIM_VSN_UNROLL
-    for (unsigned block = 0; block < N / (2 * s); ++block) {
-      vec* const w = v + block * 2 * s;
-      vec high[N];
-      PARPRIM_VSN_UNROLL
-      for (unsigned i = 0; i < s; ++i) {
-        const vec a = w[i], mirrored = reverse_lanes(w[2 * s - 1 - i]);
-        high[i] = max_u32(a, mirrored);
-        w[i] = min_u32(a, mirrored);
-      }
-      PARPRIM_VSN_UNROLL
-      for (unsigned i = 0; i < s; ++i) w[s + i] = high[i];
-      PARPRIM_VSN_UNROLL
-      for (unsigned step = 1; step <= level; ++step) {
-        const unsigned d = s >> step;  // vectors between the two of a pair
-        PARPRIM_VSN_UNROLL
-        for (unsigned k = 0; k < s; ++k) {
-          const unsigned j = (k / d) * 2 * d + k % d;
-          const vec a = w[j], c = w[j + d];
-          w[j] = min_u32(a, c);
-          w[j + d] = max_u32(a, c);
-        }
-      }
-      PARPRIM_VSN_UNROLL
-      for (unsigned j = 0; j < 2 * s; ++j) w[j] = merge_lanes(w[j]);
-    }
-  }
+  if constexpr (N > 1) merge_blocks<N, 1>(v);
 }
 
 /// The lanes [0, k) of a vector, k <= 16.
