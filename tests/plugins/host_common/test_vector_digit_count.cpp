@@ -2,7 +2,8 @@
 // vector_digit_count.hpp) against the scalar count (digit_counts.hpp's scalar_count_digit): the
 // same counts and the same key bounds for every 32-bit type (floats with ±0, ±inf, NaNs and
 // denormals among them), both orders, digits at the key's top, middle and bottom, and lengths
-// around the vector's 16 keys. Skipped where the CPU has no AVX-512.
+// around the vector's 16 keys (count_digit takes the whole vectors' keys by the vector count and
+// the rest one at a time). Skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -46,7 +47,8 @@ void check_type(std::uint64_t base_seed) {
         const std::vector<T> keys = random_keys<T>(n, seed);
         const radix_keys<T> map(descending);
         std::vector<std::uint64_t> vector_counts(place.buckets()), scalar_counts(place.buckets());
-        const auto v = vector_count_digit(keys.data(), n, map, place, vector_counts.data());
+        const auto v =
+            count_digit(keys.data(), n, map, place, vector_counts.data());  // AVX-512 here
         const auto s = scalar_count_digit(keys.data(), n, map, place, scalar_counts.data());
         CAPTURE(n, place.shift, place.width, descending, seed);
         CHECK(vector_counts == scalar_counts);

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "parprim/host/aligned_array.hpp"
+#include "parprim/host/avx512.hpp"
 #include "parprim/host/digit_counts.hpp"
 #include "parprim/host/radix_keys.hpp"
 #include "parprim/host/streaming_store.hpp"
@@ -60,9 +61,8 @@ class cache_radix_sort {
   /// passes: where it was asked for and the CPU has AVX-512, and the order among equal keys
   /// cannot be seen, as where the radix key is the element itself up to a constant XOR (the
   /// 32-bit integers; not f32, whose -0.0 and +0.0 share a key and keep their input order).
-  bool sorts_keys_by_vector() const {
-    return vector_keys_ && std::is_integral_v<T> && sizeof(T) == 4 && vector_quicksort_supported();
-  }
+  static constexpr bool vector_sortable = std::is_integral_v<T> && sizeof(T) == 4;
+  bool sorts_keys_by_vector() const { return vector_sortable && vector_keys_ && has_avx512f(); }
 
   /// How the radix passes would sort a range: in `digits` digits of at most `widest` bits.
   struct digit_plan {
@@ -98,7 +98,7 @@ class cache_radix_sort {
     const bool short_range = n <= insertion_limit;
     const digit_plan plan =
         short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
-    if constexpr (std::is_integral_v<T> && sizeof(T) == 4) {
+    if constexpr (vector_sortable) {
       // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
       if (!src.values && n > 1 && low_bits > 0 && (short_range || !plan.beats_vector_sort(n)) &&
           sorts_keys_by_vector()) {

@@ -19,14 +19,13 @@
 #include "parprim/host/compact_scalar.hpp"
 #include "parprim/host/keep_rule.hpp"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define PARPRIM_HAVE_AVX512_COMPACT 1
+#if PARPRIM_HAVE_AVX512
 #include <immintrin.h>
 #endif
 
 namespace parprim::host {
 
-#if PARPRIM_HAVE_AVX512_COMPACT
+#if PARPRIM_HAVE_AVX512
 
 #define PARPRIM_AVX512_TARGET __attribute__((target("avx512f,popcnt")))
 

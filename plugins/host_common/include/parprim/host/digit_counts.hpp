@@ -38,8 +38,14 @@ key_bounds<radix_key_t<T>> scalar_count_digit(const T* in, std::uint64_t n, radi
 template <class T, class Count>
 key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
                                        digit_place place, Count* counts) {
-  if constexpr (sizeof(T) == 4)
-    if (has_avx512f()) return vector_count_digit(in, n, keys, place, counts);
+  if constexpr (sizeof(T) == 4) {
+    if (has_avx512f()) {
+      const std::uint64_t whole = n / 16 * 16;  // the vectors' keys; the rest one at a time
+      auto bounds = vector_count_digit(in, whole, keys, place, counts);
+      bounds.merge(scalar_count_digit(in + whole, n - whole, keys, place, counts));
+      return bounds;
+    }
+  }
   return scalar_count_digit(in, n, keys, place, counts);
 }
 

@@ -48,9 +48,9 @@ __attribute__((target("avx512f"), always_inline)) inline __m512i radix_keys16(__
 
 }  // namespace vector_count_detail
 
-/// count_digit's contract for 32-bit T: adds the counts of `place`'s digit over in[0..n) to
-/// counts[0..place.buckets()) and returns the range's key bounds. Call only where
-/// has_avx512f().
+/// count_digit's contract for 32-bit T over the whole vectors of in[0..n) (n rounded down to
+/// 16 keys; count_digit counts the rest): adds the counts of `place`'s digit to
+/// counts[0..place.buckets()) and returns their key bounds. Call only where has_avx512f().
 template <class T, class Count>
 __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
     const T* in, std::uint64_t n, radix_keys<T> keys, digit_place place, Count* counts) {
@@ -78,11 +78,6 @@ __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
   for (int j = 0; j < 16; ++j) {
     bounds.any |= lanes_any[j];
     bounds.all &= lanes_all[j];
-  }
-  for (; i < n; ++i) {
-    const std::uint32_t k = keys(in[i]);
-    bounds.add(k);
-    ++counts[place.of(k)];
   }
   return bounds;
 }

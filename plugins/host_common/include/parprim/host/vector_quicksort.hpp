@@ -13,7 +13,7 @@
 // The sort works on unsigned keys: each element is XORed with `flip` on its way in (a signed
 // key's sign bit, every bit for a descending sort) and again on its way out.
 //
-// Selected at run time (vector_quicksort_supported), so the plugins still run without AVX-512.
+// Selected at run time (has_avx512f, avx512.hpp), so the plugins still run without AVX-512.
 #pragma once
 
 #include <algorithm>
@@ -32,10 +32,6 @@
 namespace parprim::host {
 
 #if PARPRIM_HAVE_AVX512
-
-inline bool vector_quicksort_supported() {
-  return has_avx512f();
-}
 
 // The steps are always inlined: a call between them would pass their registers through memory.
 #define PARPRIM_VQS_TARGET __attribute__((target("avx512f,popcnt")))
@@ -180,7 +176,7 @@ PARPRIM_VQS_TARGET inline void sort_with_depth_limit(const std::uint32_t* in, st
 /// streams them to memory). `buffers` are two arrays of n or more keys, in cache; in may be
 /// buffers[0] but not buffers[1]. The depth limit, twice the bits of n and 4 more, is reached
 /// only by inputs that defeat the sampled pivots again and again. Call only where
-/// vector_quicksort_supported().
+/// has_avx512f().
 template <class Deliver>
 void vector_quicksort(const std::uint32_t* in, std::uint32_t n, std::uint32_t flip,
                       std::uint32_t* const buffers[2], Deliver deliver) {
@@ -195,12 +191,9 @@ void vector_quicksort(const std::uint32_t* in, std::uint32_t n, std::uint32_t fl
 
 #else
 
-inline bool vector_quicksort_supported() {
-  return false;
-}
 template <class Deliver>
 void vector_quicksort(const std::uint32_t*, std::uint32_t, std::uint32_t, std::uint32_t* const[2],
-                      Deliver) {}  // never called: vector_quicksort_supported() is false
+                      Deliver) {}  // never called: has_avx512f() is false
 
 #endif
 
