@@ -18,13 +18,15 @@ class radix_sort_plan final : public plan {
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         spare_keys_(n),
         spare_values_(pairs_ ? n : 0),
-        sorter_(policy, pairs_) {}
+        sorter_(policy, pairs_) {
+    if (!pairs_) sorter_.reserve_array(n);
+  }
 
   void run(const parprim_io& io) override {
     const host::elements<const T> in{io_in<T>(io), pairs_ ? io_values_in<T>(io) : nullptr};
     const host::elements<T> out{io_out<T>(io), pairs_ ? io_values_out<T>(io) : nullptr};
     const host::elements<T> spare{spare_keys_.data(), pairs_ ? spare_values_.data() : nullptr};
-    sorter_.sort(in, out, spare, n_, host::radix_keys<T>::bits, keys_);
+    sorter_.sort_array(in, out, spare, n_, keys_);
   }
 
  private:

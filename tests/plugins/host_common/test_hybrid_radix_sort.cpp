@@ -76,12 +76,17 @@ std::vector<T> make_keys(shape s, std::uint64_t n, std::uint64_t seed) {
   return keys;
 }
 
+/// How check_sort calls radix_sorter: sort() on a range, or sort_array() on a whole array (which
+/// may split it without a count).
+enum class entry { range, whole_array };
+
 /// Sorts `keys` (with values 0..n-1 for pairs) through radix_sorter and compares every key and
 /// value, bitwise, with std::stable_sort by the same radix keys. `in_place`: the input is
-/// already in the output (as after a split into it) and sorted there.
+/// already in the output (as after a split into it) and sorted there. Returns whether the sort
+/// split the array without a count.
 template <class T>
-void check_sort(const std::vector<T>& keys, bool descending, bool pairs,
-                const radix_sort_policy& policy, bool in_place) {
+bool check_sort(const std::vector<T>& keys, bool descending, bool pairs,
+                const radix_sort_policy& policy, bool in_place, entry how = entry::range) {
   const std::uint64_t n = keys.size();
   const radix_keys<T> map(descending);
   aligned_array<T> in(n), values_in(n), out(n), values_out(n), spare(n), values_spare(n);
@@ -97,7 +102,14 @@ void check_sort(const std::vector<T>& keys, bool descending, bool pairs,
     src = out_e;
   }
   radix_sorter<T> sorter(policy, pairs);
-  sorter.sort(src, out_e, spare_e, n, radix_keys<T>::bits, map);
+  bool without_count = false;
+  if (how == entry::whole_array) {
+    if (!pairs) sorter.reserve_array(n);
+    without_count = !pairs && sorter.splits_without_count(src.keys, n, map);
+    sorter.sort_array(src, out_e, spare_e, n, map);
+  } else {
+    sorter.sort(src, out_e, spare_e, n, radix_keys<T>::bits, map);
+  }
 
   std::vector<std::uint64_t> order(n);
   for (std::uint64_t i = 0; i < n; ++i) order[i] = i;
@@ -110,6 +122,7 @@ void check_sort(const std::vector<T>& keys, bool descending, bool pairs,
     ++first_wrong;
   CHECK(first_wrong == n);  // the first element out of place, if any
   if (!in_place && n > 0) CHECK(std::memcmp(in.data(), keys.data(), n * sizeof(T)) == 0);
+  return without_count;
 }
 
 /// A policy whose cache sort takes `capacity` elements of T (keys, or keys and values).
@@ -170,6 +183,44 @@ TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stabl
 }
 TEST_CASE("hybrid_radix_sort: every path of a tiny-cache sort matches std::stable_sort, f64") {
   check_every_path<double>(6000);
+}
+
+namespace {
+
+/// sort_array's split without a count (bucket_chunks.hpp), with a cache sort of 64 elements and
+/// chunks from one line up: sizes at the chunk sizes' edges (the first size that takes chunks
+/// of one line, a size between, one of larger chunks), shapes that take it (uniform keys, and
+/// dominant ones, whose large bucket is sorted from its place), shapes that keep the counted
+/// split (keys that agree in their top bit), pairs (always counted); both orders.
+template <class T>
+void check_whole_arrays(std::uint64_t base_seed) {
+  radix_sort_policy policy = tiny_cache<T>(64, false, 8, true);
+  policy.min_chunk_bytes = cache_line;
+  policy.max_chunk_bytes = 4 * cache_line;
+  const std::uint64_t per_line = cache_line / sizeof(T);
+  const std::uint64_t least = 4 * 256 * per_line;  // 256 buckets of a chunk of a line each
+  for (const std::uint64_t n : {least - 1, least, least + 1, 3 * least - 5, 16 * least + 7})
+    for (const shape s : all_shapes)
+      for (const bool descending : {false, true})
+        for (const bool pairs : {false, true}) {
+          const std::uint64_t seed = base_seed + n * 31 + static_cast<unsigned>(s);
+          CAPTURE(n, static_cast<int>(s), descending, pairs, seed);
+          const bool chunked = check_sort<T>(make_keys<T>(s, n, seed), descending, pairs, policy,
+                                             false, entry::whole_array);
+          // Uniform keys differ in the top bit: from the least size up they take chunks.
+          if (s == shape::uniform && !pairs) CHECK(chunked == (n >= least));
+          if (s == shape::middle_bits || s == shape::two_bits || pairs) CHECK_FALSE(chunked);
+        }
+}
+
+}  // namespace
+
+TEST_CASE("hybrid_radix_sort: whole arrays split without a count match std::stable_sort") {
+  check_whole_arrays<std::uint32_t>(21000);
+  check_whole_arrays<std::int32_t>(22000);
+  check_whole_arrays<std::uint64_t>(23000);
+  check_whole_arrays<float>(24000);
+  check_whole_arrays<double>(25000);
 }
 
 TEST_CASE("hybrid_radix_sort: the default policy at the edges of its cache sort") {

@@ -21,6 +21,7 @@
 #include <cstring>
 #include <vector>
 
+#include "parprim/host/bucket_chunks.hpp"
 #include "parprim/host/cache_radix_sort.hpp"
 #include "parprim/host/digit_counts.hpp"
 #include "parprim/host/radix_keys.hpp"
@@ -44,6 +45,12 @@ struct radix_sort_policy {
   /// CPU has AVX-512 (cache_radix_sort.hpp says when); false keeps the radix passes everywhere
   /// (the tests, which must reach both on one machine, and the A/B of cpu_sort.md step 18).
   bool vector_keys = true;
+  /// A keys-only sort of a whole array (radix_sorter::sort_array) splits it by the key's top
+  /// digit with no count before it, its buckets in chunks of at least `min_chunk_bytes` and at
+  /// most `max_chunk_bytes` (bucket_chunks.hpp; cpu_sort.md step 21); false counts every split.
+  bool split_without_count = true;
+  std::uint64_t min_chunk_bytes = 1u << 10;
+  std::uint64_t max_chunk_bytes = 16u << 10;
 
   std::uint32_t cache_elements(std::size_t element_bytes) const {
     return static_cast<std::uint32_t>(cache_bytes / element_bytes);
@@ -110,6 +117,40 @@ class radix_sorter {
   std::uint32_t capacity() const { return cache_sort_.capacity(); }
   buffers_type& buffers() { return buffers_; }
 
+  /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
+  /// it, so that no timed run allocates): the chunks' slack and links, and the staging array.
+  void reserve_array(std::uint64_t n) {
+    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
+    const std::uint64_t chunk = array_chunk_keys(n, top);
+    if (!policy_.split_without_count || n <= capacity() || chunk == 0) return;
+    chunks_.reserve(n, top.buckets(), chunk);
+    if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
+  }
+
+  /// sort() of a whole array by every bit of its keys: src[0..n) into out, with `spare` n
+  /// elements apart from both. A keys-only array whose keys differ in their top bit (256 of
+  /// them, spread over it, say so) is split by its top digit with no count before it, where
+  /// reserve_array(n) made room: its buckets go to chunks of the spare array (bucket_chunks.hpp)
+  /// and are copied from them into a staging array in cache to be sorted into their places.
+  void sort_array(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
+                  radix_keys<T> keys) {
+    constexpr unsigned bits = radix_keys<T>::bits;
+    if (!src.values && splits_without_count(src.keys, n, keys)) {
+      const digit_place top = first_split_place(n, bits, capacity(), policy_);
+      return split_by_chunks(src.keys, out.keys, spare.keys, n, top, array_chunk_keys(n, top),
+                             keys);
+    }
+    sort(src, out, spare, n, bits, keys);
+  }
+
+  /// Whether sort_array splits these n keys (keys-only) without a count.
+  bool splits_without_count(const T* src, std::uint64_t n, radix_keys<T> keys) const {
+    if (!policy_.split_without_count || n <= capacity()) return false;
+    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
+    return chunks_.reserved(n, top.buckets(), array_chunk_keys(n, top)) &&
+           top_bit_varies(src, n, keys);
+  }
+
   /// Sorts src[0..n) by the bits of its keys below `low_bits` (the higher bits are equal in the
   /// range) into out, stably. `spare` is n elements of scratch; src may be out or spare.
   void sort(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
@@ -149,9 +190,55 @@ class radix_sorter {
   }
 
  private:
+  std::uint64_t array_chunk_keys(std::uint64_t n, digit_place top) const {
+    return bucket_chunks<T>::chunk_keys_for(n, top.buckets(), policy_.min_chunk_bytes,
+                                            policy_.max_chunk_bytes);
+  }
+
+  /// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
+  /// spreads the array over its buckets (uniform keys do). A range whose keys agree there keeps
+  /// the counted split, which finds its own highest differing digit.
+  static bool top_bit_varies(const T* src, std::uint64_t n, radix_keys<T> keys) {
+    constexpr std::uint64_t samples = 256;
+    key_bounds<radix_key_t<T>> bounds;
+    for (std::uint64_t i = 0; i < samples; ++i) bounds.add(keys(src[i * (n / samples)]));
+    return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
+  }
+
+  void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, digit_place top,
+                       std::uint64_t chunk, radix_keys<T> keys) {
+    chunks_.begin(spare, n, top.buckets(), chunk);
+    buffers_.scatter_to_chunks(src, n, chunks_, digit_of<T>{keys, top});
+    const std::uint64_t* counts = chunks_.counts();
+    std::uint64_t start = 0;
+    for (std::uint32_t b = 0; b < top.buckets(); ++b) {
+      const std::uint64_t count = counts[b];
+      if (count > 0 && count <= capacity()) {
+        chunks_.copy_out(b, staging_.data());
+        cache_sort_({staging_.data(), nullptr}, {out + start, nullptr},
+                    static_cast<std::uint32_t>(count), top.shift, keys, policy_.max_bits);
+      } else if (count > 0) {
+        chunks_.copy_out(b, out + start);  // too large for the cache sort: sorted below
+      }
+      start += count;
+    }
+    // Skewed keys: the buckets past the cache sort's capacity, in their places, sorted there
+    // now that no chunk of the spare array is needed.
+    start = 0;
+    for (std::uint32_t b = 0; b < top.buckets(); ++b) {
+      const std::uint64_t count = counts[b];
+      if (count > capacity())
+        sort({out + start, nullptr}, {out + start, nullptr}, {spare + start, nullptr}, count,
+             top.shift, keys, 1);
+      start += count;
+    }
+  }
+
   radix_sort_policy policy_;
   cache_radix_sort<T> cache_sort_;
   buffers_type buffers_;
+  bucket_chunks<T> chunks_;
+  aligned_array<T> staging_;  // a bucket copied from its chunks, for the cache sort
   // A split's bucket counts, one array per depth: the buckets are sorted after the split, and
   // each split consumes at least min_split_bits of the key.
   std::vector<std::array<std::uint64_t, max_buckets>> counts_;

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "parprim/host/aligned_array.hpp"
+#include "parprim/host/bucket_chunks.hpp"
 #include "parprim/host/radix_keys.hpp"
 #include "parprim/host/streaming_store.hpp"
 
@@ -38,22 +39,52 @@ class write_combining_buffers {
       scatter_elements<false>(src, n, buckets, offsets, dst, bucket_of);
   }
 
+  /// The keys-only scatter of src[0..n) into bucket_chunks.hpp's chunk lists, in input order
+  /// within each bucket: no counts needed before it. `chunks` was begun for these buckets.
+  template <class BucketOf>
+  void scatter_to_chunks(const T* src, std::uint64_t n, bucket_chunks<T>& chunks,
+                         BucketOf bucket_of) {
+    std::uint64_t* const counts = chunks.counts();
+    gather<false>(elements<const T>{src, nullptr}, n, counts, bucket_of,
+                  [&](unsigned d, std::uint64_t line) {
+                    stream_line(chunks.line_at(d, line), keys_.data() + d * per_line);
+                  });
+    for (unsigned d = 0; d < chunks.buckets(); ++d) {  // each bucket's last, partial line
+      const std::uint64_t left = counts[d] % per_line;
+      if (left)
+        std::memcpy(chunks.line_at(d, counts[d] - left), keys_.data() + d * per_line,
+                    left * sizeof(T));
+    }
+    finish_streaming();
+  }
+
  private:
+  /// The one loop of every scatter: element i goes to slot positions[d]++ of bucket d =
+  /// bucket_of(key i), into the bucket's line; `full_line(d, line)` writes bucket d's line when
+  /// it has just taken its last slot, the one of positions [line, line + per_line).
+  template <bool Pairs, class BucketOf, class FullLine>
+  void gather(elements<const T> src, std::uint64_t n, std::uint64_t* positions, BucketOf bucket_of,
+              FullLine full_line) {
+    T* key_lines = keys_.data();
+    T* value_lines = values_.data();
+    for_each_key<key_source::memory>(src.keys, n, [&](T k, std::uint64_t i) PARPRIM_ALWAYS_INLINE {
+      const unsigned d = bucket_of(k);
+      const std::uint64_t at = positions[d]++;
+      const std::size_t slot = at % per_line;
+      key_lines[d * per_line + slot] = k;
+      if constexpr (Pairs) value_lines[d * per_line + slot] = src.values[i];
+      if (slot == per_line - 1) full_line(d, at - slot);
+    });
+  }
+
   template <bool Pairs, class BucketOf>
   void scatter_elements(elements<const T> src, std::uint64_t n, std::uint32_t buckets,
                         std::uint64_t* offsets, elements<T> dst, BucketOf bucket_of) {
     std::uint64_t begin[Buckets];
     std::copy(offsets, offsets + buckets, begin);
     const bool stream = line_aligned(dst.keys) && (!Pairs || line_aligned(dst.values));
-    T* key_lines = keys_.data();
-    T* value_lines = values_.data();
-    for_each_key<key_source::memory>(src.keys, n, [&](T k, std::uint64_t i) PARPRIM_ALWAYS_INLINE {
-      const unsigned d = bucket_of(k);
-      const std::uint64_t at = offsets[d]++;
-      const std::size_t slot = at % per_line;
-      key_lines[d * per_line + slot] = k;
-      if constexpr (Pairs) value_lines[d * per_line + slot] = src.values[i];
-      if (slot == per_line - 1) write_line<Pairs>(d, at - slot, begin[d], stream, dst);
+    gather<Pairs>(src, n, offsets, bucket_of, [&](unsigned d, std::uint64_t line) {
+      write_line<Pairs>(d, line, begin[d], stream, dst);
     });
     // What no full line took: each bucket's last, partial line.
     for (unsigned d = 0; d < buckets; ++d) {
