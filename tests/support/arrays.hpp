@@ -1,6 +1,7 @@
 // Small conversions between std::vector and host_array for tests.
 #pragma once
 
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -24,6 +25,15 @@ std::vector<T> to_vector(const host_array& a, std::uint64_t count) {
 template <class T>
 std::vector<T> to_vector(const host_array& a) {
   return to_vector<T>(a, a.size());
+}
+
+/// Skewed sort keys: `per_100` elements of every hundred (those whose index modulo 100 is below
+/// it) set to element 0's value, so that one bucket of a radix split holds that share.
+inline void repeat_first_element(host_array& a, std::uint64_t per_100) {
+  const std::size_t size = dtype_size(a.dtype());
+  auto* bytes = static_cast<std::byte*>(a.data());
+  for (std::uint64_t i = 1; i < a.size(); ++i)
+    if (i % 100 < per_100) std::memcpy(bytes + i * size, bytes, size);
 }
 
 }  // namespace parprim::test
