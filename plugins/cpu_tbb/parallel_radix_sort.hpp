@@ -45,77 +45,16 @@ class parallel_radix_sort_plan final : public plan {
     // One thread sorts ranges up to a few cache sorts long: below that, a parallel split costs
     // more in its partial lines and joins than the other threads give back.
     serial_limit_ = 4 * static_cast<std::uint64_t>(sorters_.front()->capacity());
-    if (!pairs_) {
-      const host::chunked_split split = chunked_split_of(n);
-      if (split.chunk_keys > 0) {
-        chunks_.reserve(n, writers(), split.top.buckets(), split.chunk_keys);
-        for (auto& sorter : sorters_) sorter->reserve_staging();
-      }
-    }
   }
 
   void run(const parprim_io& io) override {
     const host::elements<const T> in{io_in<T>(io), pairs_ ? io_values_in<T>(io) : nullptr};
     const host::elements<T> out{io_out<T>(io), pairs_ ? io_values_out<T>(io) : nullptr};
     const host::elements<T> spare{spare_keys_.data(), pairs_ ? spare_values_.data() : nullptr};
-    arena_.execute([&] {
-      const host::chunked_split split = chunked_split_of(n_);
-      if (!pairs_ && split.chunk_keys > 0 && host::top_bit_varies(in.keys, n_, keys_))
-        return split_by_chunks(in.keys, out.keys, spare.keys, split);
-      sort(in, out, spare, n_, host::radix_keys<T>::bits, 0);
-    });
+    arena_.execute([&] { sort(in, out, spare, n_, host::radix_keys<T>::bits, 0); });
   }
 
  private:
-  // The whole array's split without its count (hybrid_radix_sort.hpp, sort_array's parallel
-  // form): one writer a thread, each splitting its part of the array, in order, into chunk
-  // lists of its own, so that a bucket is the writers' lists one after another, stably. Past
-  // serial_limit_ only, as the counted parallel split.
-  std::uint32_t writers() const { return static_cast<std::uint32_t>(sorters_.size()); }
-  host::chunked_split chunked_split_of(std::uint64_t n) const {
-    if (n <= serial_limit_) return {};
-    return host::plan_chunked_split<T>(n, writers(), sorters_.front()->capacity(), policy_);
-  }
-
-  void split_by_chunks(const T* src, T* out, T* spare, const host::chunked_split& split) {
-    const std::uint32_t buckets = split.top.buckets(), w_count = writers();
-    const unsigned below = split.top.shift;
-    chunks_.begin(spare, n_, w_count, buckets, split.chunk_keys);
-    tbb::parallel_for(std::uint32_t{0}, w_count, [&](std::uint32_t w) {
-      const std::uint64_t begin = n_ * w / w_count, end = n_ * (w + 1) / w_count;
-      own_sorter().buffers().scatter_to_chunks(src + begin, end - begin, chunks_.writer_of(w),
-                                               host::digit_of<T>{keys_, split.top});
-    });
-    std::uint64_t counts[host::max_buckets], starts[host::max_buckets];
-    for (std::uint32_t b = 0; b < buckets; ++b) counts[b] = chunks_.count(b);
-    host::exclusive_offsets(counts, buckets, std::uint64_t{0}, starts);
-    const std::uint32_t capacity = sorters_.front()->capacity();
-    // Each bucket out of its chunks: sorted from a staging copy where one cache sort takes it,
-    // else copied to its place, to be sorted there once the spare array's chunks are free.
-    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const auto& r) {
-      for (std::uint32_t b = r.begin(); b != r.end(); ++b) {
-        if (counts[b] > 0 && counts[b] <= capacity)
-          own_sorter().sort_from_chunks(chunks_, b, counts[b], out + starts[b], below, keys_);
-        else if (counts[b] > 0)
-          chunks_.copy_out(b, out + starts[b]);
-      }
-    });
-    const auto in_place = [&](std::uint32_t b) -> host::elements<T> {
-      return {out + starts[b], nullptr};
-    };
-    const auto spare_of = [&](std::uint32_t b) -> host::elements<T> {
-      return {spare + starts[b], nullptr};
-    };
-    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const auto& r) {
-      for (std::uint32_t b = r.begin(); b != r.end(); ++b)
-        if (counts[b] > capacity && counts[b] <= serial_limit_)
-          own_sorter().sort(in_place(b), in_place(b), spare_of(b), counts[b], below, keys_);
-    });
-    for (std::uint32_t b = 0; b < buckets; ++b)
-      if (counts[b] > serial_limit_)
-        sort(in_place(b), in_place(b), spare_of(b), counts[b], below, 1);
-  }
-
   // radix_sorter::sort's contract, with the split spread over the threads.
   void sort(host::elements<const T> src, host::elements<T> out, host::elements<T> spare,
             std::uint64_t n, unsigned low_bits, unsigned depth) {
@@ -220,7 +159,6 @@ class parallel_radix_sort_plan final : public plan {
   std::vector<counts_type> block_counts_, block_offsets_;
   std::vector<host::key_bounds<radix_key_t<T>>> block_bounds_;
   std::vector<counts_type> bucket_counts_;  // a split's bucket counts, one per depth
-  host::bucket_chunks<T> chunks_;           // the split without a count's lists
 };
 
 }  // namespace parprim::cpu_tbb

@@ -2,7 +2,6 @@
 #include <fstream>
 #include <string>
 
-#include "arrays.hpp"
 #include "parprim/host/vector_paths.hpp"
 #include "plugin_fixture.hpp"
 
@@ -78,33 +77,6 @@ TEST_CASE("cpu_tbb: the radix sort splits a bucket too large for one thread agai
         CHECK_FALSE(test::check_input_against_oracle(client, p, in));
       }
   }
-}
-
-TEST_CASE("cpu_tbb: keys-only sorts split without a count give the oracle's answer") {
-  // 32-bit keys that differ in their top bit are split by it with no count before (cpu_sort.md
-  // step 21) where each thread's lists get chunks of 1 KiB or more: at 4 Mi keys, 1024 keys on
-  // one thread, 512 on two, each thread's part into chunk lists of its own. Uniform
-  // keys, keys already sorted, and skewed ones: 3% one key leaves a bucket that one thread sorts
-  // in place after the split, 90% one that every thread splits again. 32-bit keys (u32, and
-  // f32, whose sign is the top bit) on 1 and 2 threads; pairs keep the counted split.
-  const plugin_client client = test::built_plugin("cpu_tbb");
-  const std::uint64_t n = (std::uint64_t{1} << 22) + 5, seed = 20261128;
-  for (parprim_dtype t : {PARPRIM_U32, PARPRIM_F32})
-    for (const distribution d : {distribution::uniform, distribution::sorted})
-      for (const std::uint64_t repeated : {0, 3, 90}) {
-        if (d == distribution::sorted && repeated > 0) continue;
-        host_array in = generate(t, d, n, seed);
-        test::repeat_first_element(in, repeated);
-        for (std::int64_t threads : {1, 2}) {
-          problem p;
-          p.operation = PARPRIM_OP_SORT;
-          p.dtype = t;
-          p.sort_order = threads == 2 ? PARPRIM_SORT_DESCENDING : PARPRIM_SORT_ASCENDING;
-          p.params["threads"] = threads;
-          CAPTURE(to_string(t), std::string(to_string(d)), repeated, threads, seed);
-          CHECK_FALSE(test::check_input_against_oracle(client, p, in));
-        }
-      }
 }
 
 TEST_CASE("cpu_tbb: tbb_parallel_sort is offered for integer keys only") {

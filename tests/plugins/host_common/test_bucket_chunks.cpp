@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "parprim/host/bucket_chunks.hpp"
@@ -17,35 +16,27 @@ using namespace parprim::host;
 
 namespace {
 
-/// Splits keys by their low `bits` bits into chunks of chunk_keys, in `writers` parts of the
-/// array at once (a thread and a write-combining buffer each, as cpu_tbb's blocks), and checks
-/// each bucket against the keys of that digit in input order.
+/// Splits keys by their low `bits` bits into chunks of chunk_keys and checks each bucket
+/// against the keys of that digit in input order.
 template <class T>
-void check_split(const std::vector<T>& keys, unsigned bits, std::uint64_t chunk_keys,
-                 std::uint32_t writers = 1) {
+void check_split(const std::vector<T>& keys, unsigned bits, std::uint64_t chunk_keys) {
   const std::uint64_t n = keys.size();
   const std::uint32_t buckets = std::uint32_t(1) << bits;
   aligned_array<T> in(n), spare(n);
   std::copy(keys.begin(), keys.end(), in.data());
   bucket_chunks<T> chunks;
-  chunks.reserve(n, writers, buckets, chunk_keys);
-  REQUIRE(chunks.reserved(n, writers, buckets, chunk_keys));
-  chunks.begin(spare.data(), n, writers, buckets, chunk_keys);
+  chunks.reserve(n, buckets, chunk_keys);
+  REQUIRE(chunks.reserved(n, buckets, chunk_keys));
+  chunks.begin(spare.data(), n, buckets, chunk_keys);
+  write_combining_buffers<T, max_buckets> lines(false);
   const auto digit = [&](T k) { return static_cast<unsigned>(k & (buckets - 1)); };
-  std::vector<std::thread> threads;
-  for (std::uint32_t w = 0; w < writers; ++w)
-    threads.emplace_back([&, w] {
-      write_combining_buffers<T, max_buckets> lines(false);
-      const std::uint64_t begin = n * w / writers, end = n * (w + 1) / writers;
-      lines.scatter_to_chunks(in.data() + begin, end - begin, chunks.writer_of(w), digit);
-    });
-  for (auto& t : threads) t.join();
+  lines.scatter_to_chunks(in.data(), n, chunks, digit);
 
   std::vector<std::vector<T>> expected(buckets);
   for (const T k : keys) expected[digit(k)].push_back(k);
   for (std::uint32_t b = 0; b < buckets; ++b) {
-    CAPTURE(b, n, bits, chunk_keys, writers);
-    REQUIRE(chunks.count(b) == expected[b].size());
+    CAPTURE(b, n, bits, chunk_keys);
+    REQUIRE(chunks.counts()[b] == expected[b].size());
     std::vector<T> got(expected[b].size());
     chunks.copy_out(b, got.data());
     CHECK(got == expected[b]);
@@ -64,7 +55,6 @@ TEST_CASE("bucket_chunks: each bucket's keys come back in input order, u32 and u
         for (std::uint64_t i = 0; i < n; ++i) k32[i] = static_cast<std::uint32_t>(k64[i] = rng());
         check_split(k32, bits, chunk);
         check_split(k64, bits, chunk / 2 < 8 ? 8 : chunk / 2);
-        check_split(k32, bits, chunk, 3);  // three writers at once
       }
 }
 
@@ -78,13 +68,6 @@ TEST_CASE("bucket_chunks: the pool's worst case, every bucket one line into a ne
     for (std::uint32_t b = 0; b < buckets; ++b)
       keys.push_back(static_cast<std::uint32_t>(i << bits | b));
   check_split(keys, bits, chunk);
-  // Four writers, each part of 16 lines a bucket past its chunks: 4 * 64 slack chunks.
-  std::vector<std::uint32_t> parts;
-  for (std::uint32_t w = 0; w < 4; ++w)
-    for (std::uint64_t i = 0; i < per_bucket; ++i)
-      for (std::uint32_t b = 0; b < buckets; ++b)
-        parts.push_back(static_cast<std::uint32_t>((w * per_bucket + i) << bits | b));
-  check_split(parts, bits, chunk, 4);
 }
 
 TEST_CASE("bucket_chunks: the chunk size keeps the slack within a quarter of the array") {

@@ -102,35 +102,6 @@ elements<T> split_destination(const split_choice& choice, elements<const T> src,
   return src.keys == spare.keys ? out : spare;
 }
 
-/// A whole array's split without its count (cpu_sort.md step 21): by the key's top digit, as
-/// wide as a split of n elements makes it, in chunks of chunk_keys (bucket_chunks.hpp) for
-/// `writers` writers at once; chunk_keys is 0 where the policy or the array's size rules it out.
-struct chunked_split {
-  digit_place top;
-  std::uint64_t chunk_keys = 0;
-};
-
-template <class T>
-chunked_split plan_chunked_split(std::uint64_t n, std::uint32_t writers, std::uint32_t capacity,
-                                 const radix_sort_policy& policy) {
-  if (!policy.split_without_count || n <= capacity) return {};
-  const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity, policy);
-  return {top, bucket_chunks<T>::chunk_keys_for(n, std::uint64_t{writers} * top.buckets(),
-                                                policy.min_chunk_bytes, policy.max_chunk_bytes)};
-}
-
-/// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
-/// spreads the array over its buckets (uniform keys do), and the split without a count pays. An
-/// array whose keys agree there keeps the counted split, which finds its highest differing
-/// digit.
-template <class T>
-bool top_bit_varies(const T* src, std::uint64_t n, radix_keys<T> keys) {
-  constexpr std::uint64_t samples = 256;
-  key_bounds<radix_key_t<T>> bounds;
-  for (std::uint64_t i = 0; i < samples; ++i) bounds.add(keys(src[i * (n / samples)]));
-  return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
-}
-
 /// The sequential sort: splits while a range is larger than the cache sort's capacity.
 template <class T>
 class radix_sorter {
@@ -149,14 +120,10 @@ class radix_sorter {
   /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
   /// it, so that no timed run allocates): the chunks' slack and links, and the staging array.
   void reserve_array(std::uint64_t n) {
-    const chunked_split split = plan_chunked_split<T>(n, 1, capacity(), policy_);
-    if (split.chunk_keys == 0) return;
-    chunks_.reserve(n, 1, split.top.buckets(), split.chunk_keys);
-    reserve_staging();
-  }
-
-  /// Makes room for sort_from_chunks.
-  void reserve_staging() {
+    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
+    const std::uint64_t chunk = array_chunk_keys(n, top);
+    if (!policy_.split_without_count || n <= capacity() || chunk == 0) return;
+    chunks_.reserve(n, top.buckets(), chunk);
     if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
   }
 
@@ -167,26 +134,21 @@ class radix_sorter {
   /// and are copied from them into a staging array in cache to be sorted into their places.
   void sort_array(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
                   radix_keys<T> keys) {
-    if (!src.values && splits_without_count(src.keys, n, keys))
-      return split_by_chunks(src.keys, out.keys, spare.keys, n,
-                             plan_chunked_split<T>(n, 1, capacity(), policy_), keys);
-    sort(src, out, spare, n, radix_keys<T>::bits, keys);
+    constexpr unsigned bits = radix_keys<T>::bits;
+    if (!src.values && splits_without_count(src.keys, n, keys)) {
+      const digit_place top = first_split_place(n, bits, capacity(), policy_);
+      return split_by_chunks(src.keys, out.keys, spare.keys, n, top, array_chunk_keys(n, top),
+                             keys);
+    }
+    sort(src, out, spare, n, bits, keys);
   }
 
   /// Whether sort_array splits these n keys (keys-only) without a count.
   bool splits_without_count(const T* src, std::uint64_t n, radix_keys<T> keys) const {
-    const chunked_split split = plan_chunked_split<T>(n, 1, capacity(), policy_);
-    return split.chunk_keys > 0 && chunks_.reserved(n, 1, split.top.buckets(), split.chunk_keys) &&
+    if (!policy_.split_without_count || n <= capacity()) return false;
+    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
+    return chunks_.reserved(n, top.buckets(), array_chunk_keys(n, top)) &&
            top_bit_varies(src, n, keys);
-  }
-
-  /// Sorts bucket b of `chunks` (count keys, at most capacity()) by the bits of its keys below
-  /// `low_bits` into out, copied first into the staging array (reserve_staging), in cache.
-  void sort_from_chunks(const bucket_chunks<T>& chunks, unsigned b, std::uint64_t count, T* out,
-                        unsigned low_bits, radix_keys<T> keys) {
-    chunks.copy_out(b, staging_.data());
-    cache_sort_({staging_.data(), nullptr}, {out, nullptr}, static_cast<std::uint32_t>(count),
-                low_bits, keys, policy_.max_bits);
   }
 
   /// Sorts src[0..n) by the bits of its keys below `low_bits` (the higher bits are equal in the
@@ -228,28 +190,46 @@ class radix_sorter {
   }
 
  private:
-  void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, chunked_split split,
-                       radix_keys<T> keys) {
-    const std::uint32_t buckets = split.top.buckets();
-    chunks_.begin(spare, n, 1, buckets, split.chunk_keys);
-    buffers_.scatter_to_chunks(src, n, chunks_.writer_of(0), digit_of<T>{keys, split.top});
+  std::uint64_t array_chunk_keys(std::uint64_t n, digit_place top) const {
+    return bucket_chunks<T>::chunk_keys_for(n, top.buckets(), policy_.min_chunk_bytes,
+                                            policy_.max_chunk_bytes);
+  }
+
+  /// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
+  /// spreads the array over its buckets (uniform keys do). A range whose keys agree there keeps
+  /// the counted split, which finds its own highest differing digit.
+  static bool top_bit_varies(const T* src, std::uint64_t n, radix_keys<T> keys) {
+    constexpr std::uint64_t samples = 256;
+    key_bounds<radix_key_t<T>> bounds;
+    for (std::uint64_t i = 0; i < samples; ++i) bounds.add(keys(src[i * (n / samples)]));
+    return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
+  }
+
+  void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, digit_place top,
+                       std::uint64_t chunk, radix_keys<T> keys) {
+    chunks_.begin(spare, n, top.buckets(), chunk);
+    buffers_.scatter_to_chunks(src, n, chunks_, digit_of<T>{keys, top});
+    const std::uint64_t* counts = chunks_.counts();
     std::uint64_t start = 0;
-    for (std::uint32_t b = 0; b < buckets; ++b) {
-      const std::uint64_t count = chunks_.count(b);
-      if (count > 0 && count <= capacity())
-        sort_from_chunks(chunks_, b, count, out + start, split.top.shift, keys);
-      else if (count > 0)
+    for (std::uint32_t b = 0; b < top.buckets(); ++b) {
+      const std::uint64_t count = counts[b];
+      if (count > 0 && count <= capacity()) {
+        chunks_.copy_out(b, staging_.data());
+        cache_sort_({staging_.data(), nullptr}, {out + start, nullptr},
+                    static_cast<std::uint32_t>(count), top.shift, keys, policy_.max_bits);
+      } else if (count > 0) {
         chunks_.copy_out(b, out + start);  // too large for the cache sort: sorted below
+      }
       start += count;
     }
     // Skewed keys: the buckets past the cache sort's capacity, in their places, sorted there
     // now that no chunk of the spare array is needed.
     start = 0;
-    for (std::uint32_t b = 0; b < buckets; ++b) {
-      const std::uint64_t count = chunks_.count(b);
+    for (std::uint32_t b = 0; b < top.buckets(); ++b) {
+      const std::uint64_t count = counts[b];
       if (count > capacity())
         sort({out + start, nullptr}, {out + start, nullptr}, {spare + start, nullptr}, count,
-             split.top.shift, keys, 1);
+             top.shift, keys, 1);
       start += count;
     }
   }

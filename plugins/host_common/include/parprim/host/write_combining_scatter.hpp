@@ -39,10 +39,10 @@ class write_combining_buffers {
       scatter_elements<false>(src, n, buckets, offsets, dst, bucket_of);
   }
 
-  /// The keys-only scatter of src[0..n) into one writer's chunk lists (bucket_chunks.hpp), in
-  /// input order within each bucket: no counts needed before it.
+  /// The keys-only scatter of src[0..n) into bucket_chunks.hpp's chunk lists, in input order
+  /// within each bucket: no counts needed before it. `chunks` was begun for these buckets.
   template <class BucketOf>
-  void scatter_to_chunks(const T* src, std::uint64_t n, typename bucket_chunks<T>::writer chunks,
+  void scatter_to_chunks(const T* src, std::uint64_t n, bucket_chunks<T>& chunks,
                          BucketOf bucket_of) {
     std::uint64_t* const counts = chunks.counts();
     gather<false>(elements<const T>{src, nullptr}, n, counts, bucket_of,
