@@ -1,9 +1,9 @@
-// The AVX-512 count of one digit (plugins/host_common/include/parprim/host/
-// vector_digit_count.hpp) against the scalar count (digit_counts.hpp's scalar_count_digit): the
-// same counts and the same key bounds for every 32-bit type (floats with ±0, ±inf, NaNs and
-// denormals among them), both orders, digits at the key's top, middle and bottom, and lengths
-// around the vector's 16 keys (count_digit takes the whole vectors' keys by the vector count and
-// the rest one at a time). Skipped where the CPU has no AVX-512.
+// The AVX-512 counts of digits (plugins/host_common/include/parprim/host/vector_digit_count.hpp)
+// against the scalar counts (digit_counts.hpp's scalar_count_digit and scalar_count_digits): the
+// same counts (and, for one digit, the same key bounds) for every 32-bit type (floats with ±0,
+// ±inf, NaNs and denormals among them), both orders, digits at the key's top, middle and
+// bottom, and lengths around the vector's 16 keys (count_digit takes the whole vectors' keys by
+// the vector count and the rest one at a time). Skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -57,14 +57,44 @@ void check_type(std::uint64_t base_seed) {
       }
 }
 
+/// The cache sort's count of D digits at once (two of 10 and 11 bits for 2^24's buckets, three
+/// of 7 for larger ones), against the scalar form.
+template <unsigned D, class T>
+void check_digits(const digit_place (&places)[D], std::uint64_t base_seed) {
+  const std::uint32_t sizes[] = {0, 1, 15, 16, 17, 33, 1000, 8192, 8195};
+  for (const std::uint32_t n : sizes)
+    for (const bool descending : {false, true}) {
+      const std::uint64_t seed = base_seed + n;
+      const std::vector<T> keys = random_keys<T>(n, seed);
+      const radix_keys<T> map(descending);
+      digit_histograms<3> vector_counts{}, scalar_counts{};
+      count_digits<D>(keys.data(), n, map, places, vector_counts);  // AVX-512 here
+      scalar_count_digits<D>(keys.data(), n, map, places, scalar_counts);
+      CAPTURE(D, n, descending, seed);
+      for (unsigned d = 0; d < D; ++d) CHECK(vector_counts[d] == scalar_counts[d]);
+    }
+}
+
+template <class T>
+void check_digits_of_type(std::uint64_t base_seed) {
+  const digit_place one[] = {{21, 11}}, two[] = {{0, 10}, {10, 11}},
+                    three[] = {{0, 7}, {7, 7}, {14, 7}};
+  check_digits<1, T>(one, base_seed);
+  check_digits<2, T>(two, base_seed + 1);
+  check_digits<3, T>(three, base_seed + 2);
+}
+
 }  // namespace
 
-TEST_CASE("vector_digit_count: the counts and bounds of the scalar count, every 32-bit type") {
+TEST_CASE("vector_digit_count: the scalar counts' counts and bounds, every 32-bit type") {
   if (!has_avx512f()) {
-    WARN("no AVX-512 on this CPU: vector_count_digit is not used here");
+    WARN("no AVX-512 on this CPU: the vector counts are not used here");
     return;
   }
   check_type<std::uint32_t>(19000);
   check_type<std::int32_t>(19100);
   check_type<float>(19200);
+  check_digits_of_type<std::uint32_t>(19300);
+  check_digits_of_type<std::int32_t>(19400);
+  check_digits_of_type<float>(19500);
 }

@@ -53,10 +53,10 @@ key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<
 template <std::size_t MaxDigits>
 using digit_histograms = std::array<std::array<std::uint32_t, max_buckets>, MaxDigits>;
 
-/// Adds the counts of D digits at once (one read of the range): histograms[d] for places[d].
+/// count_digits' portable form, one key at a time.
 template <unsigned D, class T, std::size_t MaxDigits>
-void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_place* places,
-                  digit_histograms<MaxDigits>& histograms) {
+void scalar_count_digits(const T* in, std::uint32_t n, radix_keys<T> keys,
+                         const digit_place* places, digit_histograms<MaxDigits>& histograms) {
   static_assert(D <= MaxDigits);
   // A local copy: the counters' stores could otherwise alias the places, reloaded every key.
   std::array<digit_place, D> at;
@@ -68,6 +68,22 @@ void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_
 #pragma GCC unroll 8
     for (unsigned d = 0; d < D; ++d) ++histograms[d][at[d].of(k)];
   }
+}
+
+/// Adds the counts of D digits at once (one read of the range): histograms[d] for places[d];
+/// 16 keys a step where the keys are 32-bit and the CPU has AVX-512 (vector_digit_count.hpp).
+template <unsigned D, class T, std::size_t MaxDigits>
+void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_place* places,
+                  digit_histograms<MaxDigits>& histograms) {
+  static_assert(D <= MaxDigits);
+  if constexpr (sizeof(T) == 4) {
+    if (has_avx512f()) {
+      const std::uint32_t whole = n / 16 * 16;  // the vectors' keys; the rest one at a time
+      vector_count_digits<D>(in, whole, keys, places, histograms);
+      return scalar_count_digits<D>(in + whole, n - whole, keys, places, histograms);
+    }
+  }
+  scalar_count_digits<D>(in, n, keys, places, histograms);
 }
 
 /// Turns counts into each bucket's first position, starting at `base`; returns the end.

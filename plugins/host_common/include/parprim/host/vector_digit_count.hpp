@@ -1,5 +1,6 @@
-// The count of one digit of 32-bit keys with AVX-512: the radix sort's first read of the whole
-// array (count_digit in digit_counts.hpp, which chooses it at run time). The scalar count takes
+// The counts of digits of 32-bit keys with AVX-512: of one digit, the radix sort's first read of
+// the whole array (count_digit in digit_counts.hpp, which chooses it at run time), and of every
+// digit a cache sort needs (count_digits; steps 20 and 22). The scalar count takes
 // about 8 instructions a key (the load, the radix key's map, the bounds' OR and AND, the
 // digit's shift, the counter's load, add and store) and ran at 0.70 ns a key where the array
 // reads at 0.26 (docs/algorithms/cpu_sort.md, step 19): the core's work, not memory's. Here 16
@@ -82,6 +83,35 @@ __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
   return bounds;
 }
 
+/// count_digits' contract for 32-bit T (digit_counts.hpp) over the whole vectors of in[0..n)
+/// (n rounded down to 16 keys; count_digits counts the rest): adds the counts of D digits, one
+/// read, histograms[d] for places[d]. Call only where has_avx512f().
+template <unsigned D, class T, class Histograms>
+__attribute__((target("avx512f"))) void vector_count_digits(const T* in, std::uint32_t n,
+                                                            radix_keys<T> keys,
+                                                            const digit_place* places,
+                                                            Histograms& histograms) {
+  static_assert(sizeof(T) == 4);
+  using namespace vector_count_detail;
+  __m512i shifts[D], masks[D];
+  for (unsigned d = 0; d < D; ++d) {
+    shifts[d] = _mm512_set1_epi32(static_cast<int>(places[d].shift));
+    masks[d] = _mm512_set1_epi32(static_cast<int>(places[d].buckets() - 1));
+  }
+  alignas(64) std::uint32_t digits[D][16];
+  std::uint32_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i k = radix_keys16<T>(_mm512_loadu_si512(in + i), keys.flip);
+#pragma GCC unroll 8
+    for (unsigned d = 0; d < D; ++d)
+      _mm512_store_si512(
+          digits[d], _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shifts[d]), masks[d]));
+#pragma GCC unroll 8
+    for (unsigned d = 0; d < D; ++d)
+      for (int j = 0; j < 16; ++j) ++histograms[d][digits[d][j]];
+  }
+}
+
 #else
 
 template <class T, class Count>
@@ -89,6 +119,9 @@ key_bounds<std::uint32_t> vector_count_digit(const T*, std::uint64_t, radix_keys
                                              Count*) {
   return {};  // never called: has_avx512f() is false
 }
+template <unsigned D, class T, class Histograms>
+void vector_count_digits(const T*, std::uint32_t, radix_keys<T>, const digit_place*, Histograms&) {
+}  // never called: has_avx512f() is false
 
 #endif
 
