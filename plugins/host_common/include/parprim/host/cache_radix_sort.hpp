@@ -91,10 +91,17 @@ class cache_radix_sort {
     return {(low_bits + widest - 1) / widest, widest};
   }
 
+  /// A keys-only range read from memory, larger than this, is copied into the sort's second
+  /// buffer before its radix passes: the copy streams at memory's pace, where the count's loop
+  /// would wait on the range's first read (docs/algorithms/cpu_sort.md, step 23: 8192 keys 2.9
+  /// -> 2.65 ns a key, 16384 3.8 -> 3.0; 4096 slower).
+  static constexpr std::size_t copy_first_bytes = 16u << 10;
+
   /// Sorts src[0..n) (n <= capacity) by the bits of its keys below `low_bits` (all higher bits
-  /// are equal in the range) into dst, stably; dst may be src itself.
+  /// are equal in the range) into dst, stably; dst may be src itself. `source`: whether the
+  /// range is in memory (a split's bucket, a user's array) or already in cache (a staging copy).
   void operator()(elements<const T> src, elements<T> dst, std::uint32_t n, unsigned low_bits,
-                  radix_keys<T> keys, unsigned max_bits) {
+                  radix_keys<T> keys, unsigned max_bits, key_source source = key_source::memory) {
     const bool short_range = n <= insertion_limit;
     const digit_plan plan =
         short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
@@ -117,6 +124,13 @@ class cache_radix_sort {
       copy_elements(src, dst, n);
       insertion_sort(dst, n, keys);
       return;
+    }
+    if (source == key_source::memory && !src.values &&
+        std::uint64_t{n} * sizeof(T) > copy_first_bytes) {
+      // temp(1): the first pass writes temp(0), and the second, which may write temp(1),
+      // reads temp(0); the checks below read only the range's first key, any of its keys.
+      std::memcpy(keys_[1].data(), src.keys, std::uint64_t{n} * sizeof(T));
+      src = {keys_[1].data(), nullptr};
     }
     const unsigned digits = plan.digits;
     digit_place places[max_digits];

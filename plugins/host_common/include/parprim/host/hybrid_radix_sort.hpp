@@ -216,7 +216,8 @@ class radix_sorter {
       if (count > 0 && count <= capacity()) {
         chunks_.copy_out(b, staging_.data());
         cache_sort_({staging_.data(), nullptr}, {out + start, nullptr},
-                    static_cast<std::uint32_t>(count), top.shift, keys, policy_.max_bits);
+                    static_cast<std::uint32_t>(count), top.shift, keys, policy_.max_bits,
+                    key_source::cache);
       } else if (count > 0) {
         chunks_.copy_out(b, out + start);  // too large for the cache sort: sorted below
       }
