@@ -10,8 +10,10 @@
 // (a range's OR and AND of keys say which), so equal keys, constant digits and narrow ranges
 // cost one read. Stable throughout: a split keeps input order within a bucket, as LSD passes do.
 //
-// cpu_seq runs radix_sorter on the whole array; cpu_tbb splits in parallel and hands buckets to
-// one radix_sorter per thread. Both take their decisions from split_choice below.
+// cpu_seq runs radix_sorter on the whole array (sort_array: a keys-only array whose keys differ in
+// their top bit is split with no count before it, its buckets kept in chunks, bucket_chunks.hpp);
+// cpu_tbb splits in parallel and hands buckets to one radix_sorter per thread. Both take their
+// decisions from split_choice below.
 #pragma once
 
 #include <algorithm>
