@@ -122,10 +122,9 @@ class radix_sorter {
   /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
   /// it, so that no timed run allocates): the chunks' slack and links, and the staging array.
   void reserve_array(std::uint64_t n) {
-    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
-    const std::uint64_t chunk = array_chunk_keys(n, top);
-    if (!policy_.split_without_count || n <= capacity() || chunk == 0) return;
-    chunks_.reserve(n, top.buckets(), chunk);
+    const array_split split = plan_array_split(n);
+    if (split.chunk_keys == 0) return;
+    chunks_.reserve(n, split.top.buckets(), split.chunk_keys);
     if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
   }
 
@@ -136,21 +135,15 @@ class radix_sorter {
   /// and are copied from them into a staging array in cache to be sorted into their places.
   void sort_array(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
                   radix_keys<T> keys) {
-    constexpr unsigned bits = radix_keys<T>::bits;
-    if (!src.values && splits_without_count(src.keys, n, keys)) {
-      const digit_place top = first_split_place(n, bits, capacity(), policy_);
-      return split_by_chunks(src.keys, out.keys, spare.keys, n, top, array_chunk_keys(n, top),
-                             keys);
-    }
-    sort(src, out, spare, n, bits, keys);
+    const array_split split = plan_array_split(n);
+    if (!src.values && splits_without_count(split, src.keys, n, keys))
+      return split_by_chunks(src.keys, out.keys, spare.keys, n, split, keys);
+    sort(src, out, spare, n, radix_keys<T>::bits, keys);
   }
 
   /// Whether sort_array splits these n keys (keys-only) without a count.
   bool splits_without_count(const T* src, std::uint64_t n, radix_keys<T> keys) const {
-    if (!policy_.split_without_count || n <= capacity()) return false;
-    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
-    return chunks_.reserved(n, top.buckets(), array_chunk_keys(n, top)) &&
-           top_bit_varies(src, n, keys);
+    return splits_without_count(plan_array_split(n), src, n, keys);
   }
 
   /// Sorts src[0..n) by the bits of its keys below `low_bits` (the higher bits are equal in the
@@ -192,9 +185,22 @@ class radix_sorter {
   }
 
  private:
-  std::uint64_t array_chunk_keys(std::uint64_t n, digit_place top) const {
-    return bucket_chunks<T>::chunk_keys_for(n, top.buckets(), policy_.min_chunk_bytes,
-                                            policy_.max_chunk_bytes);
+  /// A whole array's split without a count: by the key's top digit, in chunks of chunk_keys;
+  /// chunk_keys is 0 where the policy or the array's size rules it out.
+  struct array_split {
+    digit_place top;
+    std::uint64_t chunk_keys = 0;
+  };
+  array_split plan_array_split(std::uint64_t n) const {
+    if (!policy_.split_without_count || n <= capacity()) return {};
+    const digit_place top = first_split_place(n, radix_keys<T>::bits, capacity(), policy_);
+    return {top, bucket_chunks<T>::chunk_keys_for(n, top.buckets(), policy_.min_chunk_bytes,
+                                                  policy_.max_chunk_bytes)};
+  }
+  bool splits_without_count(const array_split& split, const T* src, std::uint64_t n,
+                            radix_keys<T> keys) const {
+    return split.chunk_keys > 0 && chunks_.reserved(n, split.top.buckets(), split.chunk_keys) &&
+           top_bit_varies(src, n, keys);
   }
 
   /// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
@@ -207,9 +213,10 @@ class radix_sorter {
     return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
   }
 
-  void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, digit_place top,
-                       std::uint64_t chunk, radix_keys<T> keys) {
-    chunks_.begin(spare, n, top.buckets(), chunk);
+  void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, const array_split& split,
+                       radix_keys<T> keys) {
+    const digit_place top = split.top;
+    chunks_.begin(spare, n, top.buckets(), split.chunk_keys);
     buffers_.scatter_to_chunks(src, n, chunks_, digit_of<T>{keys, top});
     const std::uint64_t* counts = chunks_.counts();
     std::uint64_t start = 0;
