@@ -113,7 +113,7 @@ TEMPLATE_TEST_CASE("every compaction form keeps what std::copy_if keeps", "[host
     check_form<T>("sse4.2", [](auto... a) { return simd_compact<T>(a...); });
   else
     WARN("no SSE4.2 here: its compaction is not tested");
-  if (avx512_compact_supported())
+  if (has_avx512f())
     check_form<T>("avx512", [](auto... a) { return avx512_compact<T>(a...); });
   else
     WARN("no AVX-512 here: its compaction is not tested");

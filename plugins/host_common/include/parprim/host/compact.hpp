@@ -14,7 +14,7 @@ namespace parprim::host {
 /// SSE4.2 (4 or 2), scalar.
 enum class compact_path { avx512, sse42, scalar };
 inline compact_path best_compact_path() {
-  return avx512_compact_supported()                ? compact_path::avx512
+  return has_avx512f()                             ? compact_path::avx512
          : simd_compact_supported<std::uint32_t>() ? compact_path::sse42
                                                    : compact_path::scalar;
 }

@@ -64,10 +64,6 @@ PARPRIM_AVX512_TARGET inline __m512i pack_kept_avx512(unsigned mask, __m512i x) 
 
 }  // namespace detail
 
-inline bool avx512_compact_supported() {
-  return has_avx512f();
-}
-
 /// compact_range's contract (compact.hpp): out has room for n elements and holds garbage past
 /// the returned count. Two vectors a step, so the second's compare does not wait on the first's
 /// store address.
@@ -94,12 +90,9 @@ PARPRIM_AVX512_TARGET std::uint64_t avx512_compact(const T* in, T* out, std::uin
 
 #else
 
-inline bool avx512_compact_supported() {
-  return false;
-}
 template <class T>
 std::uint64_t avx512_compact(const T*, T*, std::uint64_t, const keep_rule<T>&) {
-  return 0;  // never called: avx512_compact_supported() is false
+  return 0;  // never called: has_avx512f() is false
 }
 
 #endif
