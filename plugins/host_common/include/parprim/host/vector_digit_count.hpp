@@ -29,6 +29,16 @@ namespace vector_count_detail {
 // unmasked forms pass _mm512_undefined_epi32() through, which -Wmaybe-uninitialized flags.
 constexpr __mmask16 every_lane = 0xFFFF;
 
+/// Makes GCC read stored digits back from memory instead of extracting each lane from the
+/// register: at -O3 it turns the stores and reloads into vpextrd/vextracti128, and on Zen 4
+/// counters addressed by those extracts counted at 8-16 ns a key against 0.9 read back
+/// (docs/algorithms/cpu_sort.md, step 24). The empty asm may change the digits, so they
+/// must be stored first and loaded after.
+template <class Lanes>
+__attribute__((always_inline)) inline void read_back_from_memory(Lanes& lanes) {
+  asm("" : "+m"(lanes));
+}
+
 /// radix_keys<T>'s map of 16 elements of a 32-bit T at once (radix_key.hpp's order).
 template <class T>
 __attribute__((target("avx512f"), always_inline)) inline __m512i radix_keys16(__m512i bits,
@@ -69,6 +79,7 @@ __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
     all = _mm512_and_si512(all, k);
     _mm512_store_si512(digits,
                        _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shift), digit_mask));
+    read_back_from_memory(digits);
     for (int j = 0; j < 16; ++j) ++counts[digits[j]];
   }
   // The lanes' bounds through memory, once: GCC 12's _mm512_reduce_* would warn as above.
@@ -106,6 +117,7 @@ __attribute__((target("avx512f"))) void vector_count_digits(const T* in, std::ui
     for (unsigned d = 0; d < D; ++d)
       _mm512_store_si512(
           digits[d], _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shifts[d]), masks[d]));
+    read_back_from_memory(digits);
 #pragma GCC unroll 8
     for (unsigned d = 0; d < D; ++d)
       for (int j = 0; j < 16; ++j) ++histograms[d][digits[d][j]];
