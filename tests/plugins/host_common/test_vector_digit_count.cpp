@@ -3,7 +3,9 @@
 // same counts (and, for one digit, the same key bounds) for every 32-bit type (floats with ±0,
 // ±inf, NaNs and denormals among them), both orders, digits at the key's top, middle and
 // bottom, and lengths around the vector's 16 keys (count_digit takes the whole vectors' keys by
-// the vector count and the rest one at a time). Skipped where the CPU has no AVX-512.
+// the vector count and the rest one at a time); both forms of taking the digits to their
+// counters (extracted, read back from memory) whatever the CPU's vendor, and the form
+// count_digit and count_digits choose here. Skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -46,14 +48,22 @@ void check_type(std::uint64_t base_seed) {
         const std::uint64_t seed = base_seed + n * 7 + place.shift;
         const std::vector<T> keys = random_keys<T>(n, seed);
         const radix_keys<T> map(descending);
-        std::vector<std::uint64_t> vector_counts(place.buckets()), scalar_counts(place.buckets());
-        const auto v =
-            count_digit(keys.data(), n, map, place, vector_counts.data());  // AVX-512 here
+        std::vector<std::uint64_t> scalar_counts(place.buckets());
         const auto s = scalar_count_digit(keys.data(), n, map, place, scalar_counts.data());
         CAPTURE(n, place.shift, place.width, descending, seed);
-        CHECK(vector_counts == scalar_counts);
-        CHECK(v.any == s.any);
-        CHECK(v.all == s.all);
+        // count_digit (this CPU's form), then each form whatever the CPU's vendor.
+        for (int form = 0; form < 3; ++form) {
+          std::vector<std::uint64_t> vector_counts(place.buckets());
+          const auto v = form == 0   ? count_digit(keys.data(), n, map, place, vector_counts.data())
+                         : form == 1 ? vector_form_count_digit<digit_reads::extract>(
+                                           keys.data(), n, map, place, vector_counts.data())
+                                     : vector_form_count_digit<digit_reads::memory>(
+                                           keys.data(), n, map, place, vector_counts.data());
+          CAPTURE(form);
+          CHECK(vector_counts == scalar_counts);
+          CHECK(v.any == s.any);
+          CHECK(v.all == s.all);
+        }
       }
 }
 
@@ -67,11 +77,23 @@ void check_digits(const digit_place (&places)[D], std::uint64_t base_seed) {
       const std::uint64_t seed = base_seed + n;
       const std::vector<T> keys = random_keys<T>(n, seed);
       const radix_keys<T> map(descending);
-      digit_histograms<3> vector_counts{}, scalar_counts{};
-      count_digits<D>(keys.data(), n, map, places, vector_counts);  // AVX-512 here
+      digit_histograms<3> scalar_counts{};
       scalar_count_digits<D>(keys.data(), n, map, places, scalar_counts);
       CAPTURE(D, n, descending, seed);
-      for (unsigned d = 0; d < D; ++d) CHECK(vector_counts[d] == scalar_counts[d]);
+      // count_digits (this CPU's form), then each form whatever the CPU's vendor.
+      for (int form = 0; form < 3; ++form) {
+        digit_histograms<3> vector_counts{};
+        if (form == 0)
+          count_digits<D>(keys.data(), n, map, places, vector_counts);
+        else if (form == 1)
+          vector_form_count_digits<D, digit_reads::extract>(keys.data(), n, map, places,
+                                                            vector_counts);
+        else
+          vector_form_count_digits<D, digit_reads::memory>(keys.data(), n, map, places,
+                                                           vector_counts);
+        CAPTURE(form);
+        for (unsigned d = 0; d < D; ++d) CHECK(vector_counts[d] == scalar_counts[d]);
+      }
     }
 }
 

@@ -32,19 +32,29 @@ key_bounds<radix_key_t<T>> scalar_count_digit(const T* in, std::uint64_t n, radi
   return bounds;
 }
 
+/// count_digit's AVX-512 form for 32-bit T, its digits taken to the counters as `Reads` says:
+/// the whole vectors' keys by vector_count_digit, the rest one at a time. Call only where
+/// has_avx512f().
+template <digit_reads Reads, class T, class Count>
+key_bounds<radix_key_t<T>> vector_form_count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
+                                                   digit_place place, Count* counts) {
+  const std::uint64_t whole = n / 16 * 16;
+  auto bounds = vector_count_digit<Reads>(in, whole, keys, place, counts);
+  bounds.merge(scalar_count_digit(in + whole, n - whole, keys, place, counts));
+  return bounds;
+}
+
 /// Adds the counts of `place`'s digit over keys[0..n) to counts[0..place.buckets()) and returns
 /// the range's key bounds: 16 keys a step where the keys are 32-bit and the CPU has AVX-512
-/// (vector_digit_count.hpp).
+/// (vector_digit_count.hpp), in this CPU's form (vector_digit_reads()).
 template <class T, class Count>
 key_bounds<radix_key_t<T>> count_digit(const T* in, std::uint64_t n, radix_keys<T> keys,
                                        digit_place place, Count* counts) {
   if constexpr (sizeof(T) == 4) {
-    if (has_avx512f()) {
-      const std::uint64_t whole = n / 16 * 16;  // the vectors' keys; the rest one at a time
-      auto bounds = vector_count_digit(in, whole, keys, place, counts);
-      bounds.merge(scalar_count_digit(in + whole, n - whole, keys, place, counts));
-      return bounds;
-    }
+    if (has_avx512f())
+      return vector_digit_reads() == digit_reads::memory
+                 ? vector_form_count_digit<digit_reads::memory>(in, n, keys, place, counts)
+                 : vector_form_count_digit<digit_reads::extract>(in, n, keys, place, counts);
   }
   return scalar_count_digit(in, n, keys, place, counts);
 }
@@ -70,17 +80,30 @@ void scalar_count_digits(const T* in, std::uint32_t n, radix_keys<T> keys,
   }
 }
 
+/// count_digits' AVX-512 form for 32-bit T, its digits taken to the counters as `Reads` says:
+/// the whole vectors' keys by vector_count_digits, the rest one at a time. Call only where
+/// has_avx512f().
+template <unsigned D, digit_reads Reads, class T, std::size_t MaxDigits>
+void vector_form_count_digits(const T* in, std::uint32_t n, radix_keys<T> keys,
+                              const digit_place* places, digit_histograms<MaxDigits>& histograms) {
+  static_assert(D <= MaxDigits);
+  const std::uint32_t whole = n / 16 * 16;
+  vector_count_digits<D, Reads>(in, whole, keys, places, histograms);
+  scalar_count_digits<D>(in + whole, n - whole, keys, places, histograms);
+}
+
 /// Adds the counts of D digits at once (one read of the range): histograms[d] for places[d];
-/// 16 keys a step where the keys are 32-bit and the CPU has AVX-512 (vector_digit_count.hpp).
+/// 16 keys a step where the keys are 32-bit and the CPU has AVX-512 (vector_digit_count.hpp),
+/// in this CPU's form (vector_digit_reads()).
 template <unsigned D, class T, std::size_t MaxDigits>
 void count_digits(const T* in, std::uint32_t n, radix_keys<T> keys, const digit_place* places,
                   digit_histograms<MaxDigits>& histograms) {
   static_assert(D <= MaxDigits);
   if constexpr (sizeof(T) == 4) {
     if (has_avx512f()) {
-      const std::uint32_t whole = n / 16 * 16;  // the vectors' keys; the rest one at a time
-      vector_count_digits<D>(in, whole, keys, places, histograms);
-      return scalar_count_digits<D>(in + whole, n - whole, keys, places, histograms);
+      if (vector_digit_reads() == digit_reads::memory)
+        return vector_form_count_digits<D, digit_reads::memory>(in, n, keys, places, histograms);
+      return vector_form_count_digits<D, digit_reads::extract>(in, n, keys, places, histograms);
     }
   }
   scalar_count_digits<D>(in, n, keys, places, histograms);

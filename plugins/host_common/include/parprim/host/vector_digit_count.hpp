@@ -21,6 +21,27 @@
 
 namespace parprim::host {
 
+/// How the vector counts take each key's digit to its counter. The digits are stored 16 at a
+/// time; at -O3 GCC turns their reloads into vpextrd/vextracti128 (`extract`), so every
+/// counter's address comes out of the vector unit. Intel's cores count fastest that way; on
+/// Zen 4 those counts took 8-16 ns a key, where the digits read back from memory (`memory`)
+/// took 0.9, and the form read back was 1.1-1.5x slower on Emerald Rapids
+/// (docs/algorithms/cpu_sort.md, steps 24 and 25). count_digit and count_digits choose by
+/// vector_digit_reads().
+enum class digit_reads { extract, memory };
+
+/// This CPU's form: `memory` on AMD's cores (Zen 4 measured; Zen 5 assumed alike), `extract`
+/// elsewhere.
+inline digit_reads vector_digit_reads() {
+#if PARPRIM_HAVE_AVX512
+  static const digit_reads reads =
+      __builtin_cpu_is("amd") ? digit_reads::memory : digit_reads::extract;
+  return reads;
+#else
+  return digit_reads::extract;
+#endif
+}
+
 #if PARPRIM_HAVE_AVX512
 
 namespace vector_count_detail {
@@ -29,14 +50,12 @@ namespace vector_count_detail {
 // unmasked forms pass _mm512_undefined_epi32() through, which -Wmaybe-uninitialized flags.
 constexpr __mmask16 every_lane = 0xFFFF;
 
-/// Makes GCC read stored digits back from memory instead of extracting each lane from the
-/// register: at -O3 it turns the stores and reloads into vpextrd/vextracti128, and on Zen 4
-/// counters addressed by those extracts counted at 8-16 ns a key against 0.9 read back
-/// (docs/algorithms/cpu_sort.md, step 24). The empty asm may change the digits, so they
-/// must be stored first and loaded after.
-template <class Lanes>
-__attribute__((always_inline)) inline void read_back_from_memory(Lanes& lanes) {
-  asm("" : "+m"(lanes));
+/// With digit_reads::memory, makes GCC read the stored digits back from memory instead of
+/// extracting each lane from the register (the empty asm may change them, so they must be
+/// stored first and loaded after); with digit_reads::extract, leaves GCC its extracts.
+template <digit_reads Reads, class Lanes>
+__attribute__((always_inline)) inline void read_digits(Lanes& lanes) {
+  if constexpr (Reads == digit_reads::memory) asm("" : "+m"(lanes));
 }
 
 /// radix_keys<T>'s map of 16 elements of a 32-bit T at once (radix_key.hpp's order).
@@ -61,8 +80,9 @@ __attribute__((target("avx512f"), always_inline)) inline __m512i radix_keys16(__
 
 /// count_digit's contract for 32-bit T over the whole vectors of in[0..n) (n rounded down to
 /// 16 keys; count_digit counts the rest): adds the counts of `place`'s digit to
-/// counts[0..place.buckets()) and returns their key bounds. Call only where has_avx512f().
-template <class T, class Count>
+/// counts[0..place.buckets()) and returns their key bounds, the digits taken to their counters
+/// as `Reads` says. Call only where has_avx512f().
+template <digit_reads Reads, class T, class Count>
 __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
     const T* in, std::uint64_t n, radix_keys<T> keys, digit_place place, Count* counts) {
   static_assert(sizeof(T) == 4);
@@ -79,7 +99,7 @@ __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
     all = _mm512_and_si512(all, k);
     _mm512_store_si512(digits,
                        _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shift), digit_mask));
-    read_back_from_memory(digits);
+    read_digits<Reads>(digits);
     for (int j = 0; j < 16; ++j) ++counts[digits[j]];
   }
   // The lanes' bounds through memory, once: GCC 12's _mm512_reduce_* would warn as above.
@@ -96,8 +116,9 @@ __attribute__((target("avx512f"))) key_bounds<std::uint32_t> vector_count_digit(
 
 /// count_digits' contract for 32-bit T (digit_counts.hpp) over the whole vectors of in[0..n)
 /// (n rounded down to 16 keys; count_digits counts the rest): adds the counts of D digits, one
-/// read, histograms[d] for places[d]. Call only where has_avx512f().
-template <unsigned D, class T, class Histograms>
+/// read, histograms[d] for places[d], the digits taken to their counters as `Reads` says. Call
+/// only where has_avx512f().
+template <unsigned D, digit_reads Reads, class T, class Histograms>
 __attribute__((target("avx512f"))) void vector_count_digits(const T* in, std::uint32_t n,
                                                             radix_keys<T> keys,
                                                             const digit_place* places,
@@ -117,7 +138,7 @@ __attribute__((target("avx512f"))) void vector_count_digits(const T* in, std::ui
     for (unsigned d = 0; d < D; ++d)
       _mm512_store_si512(
           digits[d], _mm512_and_si512(_mm512_maskz_srlv_epi32(every_lane, k, shifts[d]), masks[d]));
-    read_back_from_memory(digits);
+    read_digits<Reads>(digits);
 #pragma GCC unroll 8
     for (unsigned d = 0; d < D; ++d)
       for (int j = 0; j < 16; ++j) ++histograms[d][digits[d][j]];
@@ -126,12 +147,12 @@ __attribute__((target("avx512f"))) void vector_count_digits(const T* in, std::ui
 
 #else
 
-template <class T, class Count>
+template <digit_reads Reads, class T, class Count>
 key_bounds<std::uint32_t> vector_count_digit(const T*, std::uint64_t, radix_keys<T>, digit_place,
                                              Count*) {
   return {};  // never called: has_avx512f() is false
 }
-template <unsigned D, class T, class Histograms>
+template <unsigned D, digit_reads Reads, class T, class Histograms>
 void vector_count_digits(const T*, std::uint32_t, radix_keys<T>, const digit_place*, Histograms&) {
 }  // never called: has_avx512f() is false
 

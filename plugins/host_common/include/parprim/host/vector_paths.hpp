@@ -7,18 +7,22 @@
 #include "parprim/host/avx512.hpp"
 #include "parprim/host/compact.hpp"
 #include "parprim/host/utf8/isa.hpp"
+#include "parprim/host/vector_digit_count.hpp"
 
 namespace parprim::host {
 
 /// "UTF-8 vector path avx512; compaction avx512; radix sort avx512 (...)", as this CPU runs
-/// them: the radix sort's AVX-512 forms are the count of 32-bit keys (vector_digit_count.hpp)
-/// and the in-cache quicksort of keys-only 32-bit integers (vector_quicksort.hpp).
+/// them: the radix sort's AVX-512 forms are the count of 32-bit keys (vector_digit_count.hpp,
+/// in this CPU's form of it) and the in-cache quicksort of keys-only 32-bit integers
+/// (vector_quicksort.hpp).
 inline std::string vector_paths() {
   return "UTF-8 vector path " + std::string(utf8::to_string(utf8::best_isa())) + "; compaction " +
          compact_isa() + "; radix sort " +
-         (has_avx512f() ? "avx512 (the count of 32-bit keys; keys-only 32-bit integers in cache "
-                          "by quicksort)"
-                        : "scalar");
+         (has_avx512f() ? std::string("avx512 (the count of 32-bit keys, its digits ") +
+                              (vector_digit_reads() == digit_reads::memory ? "read back from memory"
+                                                                           : "extracted") +
+                              "; keys-only 32-bit integers in cache by quicksort)"
+                        : std::string("scalar"));
 }
 
 }  // namespace parprim::host
