@@ -203,7 +203,10 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
 /// classified one block ahead of the block whose units it writes, with no path of its own for
 /// ill-formed text and no scalar tail: the last blocks read as zeros past n and write under a
 /// mask. An all-ASCII block is widened without finding its units; counting and validating skip
-/// runs of them.
+/// runs of them. Counting and validating take the units that start in each block; writing takes
+/// those that end in it (their code points are gathered from their last byte), so it runs to
+/// `stop`, the first unit start at or after `end`: the stretch's last unit may end up to 3
+/// bytes past `end`, in one more block.
 template <decode_mode Mode>
 PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode_stretch_avx512(
     const std::uint8_t* in, std::uint64_t begin, std::uint64_t end, std::uint64_t n,
@@ -213,7 +216,13 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
   __m512i x = v::load_block(in, begin, n), classes;
   v::block_masks m = v::classify(x, _mm512_setzero_si512(), v::block_masks{}, classes);
   std::uint64_t at = begin;
-  while (at < end) {
+  const std::uint64_t stop =
+      Mode == decode_mode::write && begin < end ? next_unit_start(in, end, n) : end;
+  // Writing: the block before's flagged payload, and whether its last unit, when it runs into
+  // this block, is ill-formed (a stretch begins at a unit start: nothing runs into its first).
+  __m512i flagged_before = _mm512_setzero_si512();
+  std::uint64_t incomplete_carried = 0;
+  while (at < stop) {
     if constexpr (Mode != decode_mode::write) {
       // After an all-ASCII block, later ASCII blocks four at a time (one unit a byte, all
       // complete), then the first block that is not, classified as the first of a stretch:
@@ -235,15 +244,33 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
     __m512i next_classes;
     const v::block_masks next = v::classify(next_x, classes, m, next_classes);
     const std::uint64_t in_stretch =
-        end - at >= 64 ? ~0ull : _bzhi_u64(~0ull, static_cast<unsigned>(end - at));
+        stop - at >= 64 ? ~0ull : _bzhi_u64(~0ull, static_cast<unsigned>(stop - at));
     if (m.ascii == ~0ull) {
+      // Every byte a unit that ends where it starts: none runs in from the block before, none
+      // out into the next (which so reads neither flagged_before nor incomplete_carried).
       if constexpr (Mode == decode_mode::write) v::widen_ascii(x, in_stretch, out + r.units);
       if constexpr (Mode != decode_mode::validate)
         r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(in_stretch));
+    } else if constexpr (Mode == decode_mode::write) {
+      const v::block_units u = v::units_of(m, next);
+      const std::uint64_t next_starts_here = ~(next.second | next.third | next.fourth) & 1;
+      // Byte k ends a unit when byte k + 1 starts one.
+      const std::uint64_t ends = ((u.starts >> 1) | (next_starts_here << 63)) & in_stretch;
+      // The units ending here, in order: the one running in from the block before (when byte 0
+      // does not start a unit), then those starting here but the last, when it runs out.
+      const bool runs_in = (u.starts & 1) == 0;
+      const std::uint64_t incomplete_by_start = _pext_u64(u.incomplete, u.starts);
+      const std::uint64_t incomplete =
+          runs_in ? (incomplete_by_start << 1) | incomplete_carried : incomplete_by_start;
+      const __m512i flagged = v::flagged_payload(x, classes, u.starts);
+      v::write_units_ending(flagged_before, flagged, ends, incomplete, out + r.units);
+      r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
+      // The last unit starting here (a block holds at least 16 starts), should it run out.
+      incomplete_carried = incomplete_by_start >> (_mm_popcnt_u64(u.starts) - 1);
+      flagged_before = flagged;
     } else {
       const v::block_units u = v::units_of(m, next);
       const std::uint64_t starts = u.starts & in_stretch;
-      if constexpr (Mode == decode_mode::write) v::write_units(x, next_x, u, starts, out + r.units);
       if constexpr (Mode == decode_mode::validate) {
         // Without a branch on whether the block holds an error (text with errors has them in
         // every other block, at random): the first error's offset chosen by a conditional move.

@@ -12,7 +12,9 @@
 //   starts = ~(second | third | fourth)
 // and a unit is a complete sequence when its lead is ASCII, or its last byte (the lead's length
 // - 1 later) is absorbed. The shifts carry bits over from the block before and the block after,
-// so a stretch's blocks are classified one ahead of the block whose units are written.
+// so a stretch's blocks are classified one ahead of the block whose units are written. A unit's
+// code point is gathered from its last byte down, so that neither its start nor its length is
+// needed to place its bits (write_units_ending).
 #pragma once
 
 #include <cstdint>
@@ -165,66 +167,100 @@ PARPRIM_UTF8_AVX512_TARGET inline block_masks classify(__m512i x, __m512i before
 struct block_units {
   std::uint64_t starts;      // bit k: a unit starts at byte k
   std::uint64_t incomplete;  // bit k: the unit starting there is ill-formed (one U+FFFD)
-  std::uint64_t longer[3];   // bit k: the unit starting there is at least 2, 3, 4 bytes long
 };
 
 inline block_units units_of(const block_masks& m, const block_masks& next) {
   const auto ahead = [](std::uint64_t mask, std::uint64_t mask_next, unsigned k) {
     return (mask >> k) | (mask_next << (64 - k));  // bit i: the mask's bit at byte i + k
   };
+  // A unit is complete when its lead is ASCII or the byte its lead's length - 1 on is absorbed.
+  const std::uint64_t complete = m.ascii | (ahead(m.second, next.second, 1) & ~m.lead3) |
+                                 (ahead(m.third, next.third, 2) & ~m.lead4) |
+                                 ahead(m.fourth, next.fourth, 3);
   block_units u;
   u.starts = ~(m.second | m.third | m.fourth);
-  u.longer[0] = ahead(m.second, next.second, 1);
-  u.longer[1] = ahead(m.third, next.third, 2);
-  u.longer[2] = ahead(m.fourth, next.fourth, 3);
-  const std::uint64_t complete =
-      m.ascii | (u.longer[0] & ~m.lead3) | (u.longer[1] & ~m.lead4) | u.longer[2];
   u.incomplete = u.starts & ~complete;
   return u;
 }
 
-/// Writes the code points of the units of block `x` whose starts are in `starts` (a subset of
-/// u.starts holding its lowest bits) to `out`, sixteen a round, and nothing past them. A unit's
-/// bytes lie in `x` and the block after it, `next_x`.
-PARPRIM_UTF8_AVX512_TARGET inline void write_units(__m512i x, __m512i next_x,
-                                                   const block_units& u, std::uint64_t starts,
-                                                   std::uint32_t* out) {
-  const __m512i one = _mm512_set1_epi8(1);
-  // Per start, its length (1-4) and 8 when it is incomplete, in one byte.
-  __m512i length = one;
-  for (const std::uint64_t longer : u.longer)
-    length = _mm512_mask_add_epi8(length, longer, length, one);
-  length = _mm512_mask_add_epi8(length, u.incomplete, length, _mm512_set1_epi8(8));
-  const __m512i byte_index = _mm512_set_epi8(
-      63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
-      40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
-      17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  __m512i start_of = _mm512_maskz_compress_epi8(starts, byte_index);
-  __m512i length_of = _mm512_maskz_compress_epi8(starts, length);
+/// Each class's payload mask, by its low 6 bits (vpermb's index): 7F for ASCII, 3F for a
+/// continuation byte, 1F, 0F and 07 for leads of 2, 3 and 4 bytes (the range bits, 4 and 5,
+/// change nothing). Bit 7 is clear in every mask.
+namespace payload {
+struct table {
+  alignas(64) std::uint8_t by_class[64];  // index: a class's low 6 bits (vpermb)
+};
+inline constexpr table masks = [] {
+  table t{};
+  for (unsigned c = 0; c < 64; ++c) {
+    std::uint8_t m = 0x7F;
+    if (c & byte_class::continuation)
+      m = 0x3F;
+    else if (c & byte_class::lead4)
+      m = 0x07;
+    else if (c & byte_class::lead3)
+      m = 0x0F;
+    else if (c & byte_class::lead2)
+      m = 0x1F;
+    t.by_class[c] = m;
+  }
+  return t;
+}();
+}  // namespace payload
 
-  // By length (the table's index is the length, 8 more when incomplete): where each of a
-  // lane's 4 bytes comes from, last byte lowest and the lead at byte length - 1, and which
-  // of their bits are payload.
-  const __m512i source = _mm512_set_epi32(0, 0, 0, 0x00010203, 0x00000102, 0x00000001, 0, 0,  //
-                                          0, 0, 0, 0x00010203, 0x00000102, 0x00000001, 0, 0);
-  const __m512i payload =
-      _mm512_set_epi32(0, 0, 0, 0x073F3F3F, 0x000F3F3F, 0x00001F3F, 0x0000007F, 0,  //
-                       0, 0, 0, 0x073F3F3F, 0x000F3F3F, 0x00001F3F, 0x0000007F, 0);
-  const __m512i broadcast_low_byte =
-      _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+/// Each byte of block `x` reduced to its payload bits, with bit 7 set where a unit starts (bit k
+/// of `starts`): the form in which write_units_ending gathers a unit from its last byte down.
+PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_payload(__m512i x, __m512i classes,
+                                                          std::uint64_t starts) {
+  const __m512i mask =
+      _mm512_maskz_permutexvar_epi8(~0ull, classes, _mm512_load_si512(payload::masks.by_class));
+  const __m512i bits = _mm512_and_si512(x, mask);
+  return _mm512_mask_add_epi8(bits, starts, bits, bytes(0x80));  // bit 7 was clear: an OR
+}
+
+/// Writes the code points of the units that end at the bytes of `ends` (bit k: byte k of this
+/// block ends a unit), in order, to `out`, sixteen a round, and nothing past them. `flagged` is
+/// this block's flagged_payload, `flagged_before` the block before's (a unit ending here may
+/// start there). `incomplete`: bit i set where the i-th of these units is ill-formed (U+FFFD).
+///
+/// Each lane's 4 bytes are its unit's last byte and the 3 before it (last byte lowest); from
+/// the lowest byte with bit 7 set (the unit's start) up, they belong to the lead's flag or to
+/// earlier units, and `g & (s - 1) & ~0x80808080` with `s = g & 0x80808080` clears them. Two
+/// multiply-adds then join 6 bits a byte into the code point, with no length and no start.
+PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before, __m512i flagged,
+                                                          std::uint64_t ends,
+                                                          std::uint64_t incomplete,
+                                                          std::uint32_t* out) {
+  // Each end as its index into (flagged_before, flagged): 64 + k for byte k.
+  const __m512i index_in_pair =
+      _mm512_set_epi8(127, 126, 125, 124, 123, 122, 121, 120, 119, 118, 117, 116, 115, 114, 113,
+                      112, 111, 110, 109, 108, 107, 106, 105, 104, 103, 102, 101, 100, 99, 98, 97,
+                      96, 95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 83, 82, 81, 80, 79, 78,
+                      77, 76, 75, 74, 73, 72, 71, 70, 69, 68, 67, 66, 65, 64);
+  const __m512i end_of = _mm512_maskz_compress_epi8(ends, index_in_pair);
+  // Lane i's 4 bytes take end i of the round (vpermb), less 0, 1, 2, 3.
+  __m512i spread =
+      _mm512_set_epi32(0x0F0F0F0F, 0x0E0E0E0E, 0x0D0D0D0D, 0x0C0C0C0C, 0x0B0B0B0B, 0x0A0A0A0A,
+                       0x09090909, 0x08080808, 0x07070707, 0x06060606, 0x05050505, 0x04040404,
+                       0x03030303, 0x02020202, 0x01010101, 0x00000000);
+  const __m512i back = _mm512_set1_epi32(0x03020100);
+  const __m512i flags = _mm512_set1_epi32(static_cast<int>(0x80808080u));
   const __m512i replacement = _mm512_set1_epi32(0xFFFD);
-  std::uint64_t units = static_cast<std::uint64_t>(_mm_popcnt_u64(starts));
+  std::uint64_t units = static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
   for (;;) {
-    const __m512i start = _mm512_maskz_cvtepu8_epi32(0xFFFF, low_quarter(start_of));
-    const __m512i len = _mm512_maskz_cvtepu8_epi32(0xFFFF, low_quarter(length_of));
-    const __m512i from = _mm512_add_epi8(_mm512_shuffle_epi8(start, broadcast_low_byte),
-                                         _mm512_maskz_permutexvar_epi32(0xFFFF, len, source));
-    __m512i cp = _mm512_and_si512(_mm512_permutex2var_epi8(x, from, next_x),
-                                  _mm512_maskz_permutexvar_epi32(0xFFFF, len, payload));
+    const __m512i from =
+        _mm512_sub_epi8(_mm512_maskz_permutexvar_epi8(~0ull, spread, end_of), back);
+    const __m512i g = _mm512_permutex2var_epi8(flagged_before, from, flagged);
+    const __m512i below_start = _mm512_sub_epi32(_mm512_and_si512(g, flags), _mm512_set1_epi32(1));
+    // g & below_start & ~flags (ternary-logic table: A & B & ~C).
+    __m512i cp = _mm512_ternarylogic_epi32(g, below_start, flags, 0x40);
     // 6 bits a byte into one value: bytes (0, 1) and (2, 3) as b0 + 64 b1, then w0 + 4096 w1.
     cp = _mm512_madd_epi16(_mm512_maddubs_epi16(cp, _mm512_set1_epi16(0x4001)),
                            _mm512_set1_epi32(0x10000001));
-    cp = _mm512_mask_mov_epi32(cp, _mm512_test_epi32_mask(len, _mm512_set1_epi32(8)), replacement);
+    if (incomplete != 0) {  // only in blocks with an ill-formed unit
+      cp = _mm512_mask_mov_epi32(cp, static_cast<__mmask16>(incomplete), replacement);
+      incomplete >>= 16;
+    }
     if (units <= 16) {
       _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFF, unsigned(units))), cp);
       return;
@@ -232,8 +268,7 @@ PARPRIM_UTF8_AVX512_TARGET inline void write_units(__m512i x, __m512i next_x,
     _mm512_storeu_si512(out, cp);
     out += 16;
     units -= 16;
-    start_of = _mm512_maskz_alignr_epi32(0xFFFF, _mm512_setzero_si512(), start_of, 4);
-    length_of = _mm512_maskz_alignr_epi32(0xFFFF, _mm512_setzero_si512(), length_of, 4);
+    spread = _mm512_add_epi8(spread, bytes(16));
   }
 }
 
