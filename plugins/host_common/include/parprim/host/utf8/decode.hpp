@@ -218,7 +218,7 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
   std::uint64_t at = begin;
   const std::uint64_t stop =
       Mode == decode_mode::write && begin < end ? next_unit_start(in, end, n) : end;
-  // Writing: the block before's flagged payload, and whether its last unit, when it runs into
+  // Writing: the block before's flagged bytes, and whether its last unit, when it runs into
   // this block, is ill-formed (a stretch begins at a unit start: nothing runs into its first).
   __m512i flagged_before = _mm512_setzero_si512();
   std::uint64_t incomplete_carried = 0;
@@ -262,7 +262,7 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
       const std::uint64_t incomplete_by_start = _pext_u64(u.incomplete, u.starts);
       const std::uint64_t incomplete =
           runs_in ? (incomplete_by_start << 1) | incomplete_carried : incomplete_by_start;
-      const __m512i flagged = v::flagged_payload(x, classes, u.starts);
+      const __m512i flagged = v::flagged_bytes(x, classes);
       v::write_units_ending(flagged_before, flagged, ends, incomplete, out + r.units);
       r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
       // The last unit starting here (a block holds at least 16 starts), should it run out.

@@ -183,12 +183,14 @@ inline block_units units_of(const block_masks& m, const block_masks& next) {
   return u;
 }
 
-/// Each class's payload mask, by its low 6 bits (vpermb's index): 7F for ASCII, 3F for a
-/// continuation byte, 1F, 0F and 07 for leads of 2, 3 and 4 bytes (the range bits, 4 and 5,
-/// change nothing). Bit 7 is clear in every mask.
-namespace payload {
+/// Each class's mask, by its low 6 bits (vpermb's index; the range bits, 4 and 5, change
+/// nothing): the payload bits of the byte, and bit 7 where the byte is a lead. 7F for ASCII (its
+/// bit 7 comes from flagged_bytes' select), 3F for a continuation byte, 9F, 8F and 87 for leads of
+/// 2, 3 and 4 bytes; 7F for the bytes that lead nothing (C0, C1, F5-FF are class 0 past ASCII:
+/// unflagged, each one a unit of its own, replaced).
+namespace flagged_mask {
 struct table {
-  alignas(64) std::uint8_t by_class[64];  // index: a class's low 6 bits (vpermb)
+  alignas(64) std::uint8_t by_class[64];
 };
 inline constexpr table masks = [] {
   table t{};
@@ -197,30 +199,32 @@ inline constexpr table masks = [] {
     if (c & byte_class::continuation)
       m = 0x3F;
     else if (c & byte_class::lead4)
-      m = 0x07;
+      m = 0x87;
     else if (c & byte_class::lead3)
-      m = 0x0F;
+      m = 0x8F;
     else if (c & byte_class::lead2)
-      m = 0x1F;
+      m = 0x9F;
     t.by_class[c] = m;
   }
   return t;
 }();
-}  // namespace payload
+}  // namespace flagged_mask
 
-/// Each byte of block `x` reduced to its payload bits, with bit 7 set where a unit starts (bit k
-/// of `starts`): the form in which write_units_ending gathers a unit from its last byte down.
-PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_payload(__m512i x, __m512i classes,
-                                                          std::uint64_t starts) {
-  const __m512i mask =
-      _mm512_maskz_permutexvar_epi8(~0ull, classes, _mm512_load_si512(payload::masks.by_class));
-  const __m512i bits = _mm512_and_si512(x, mask);
-  return _mm512_mask_add_epi8(bits, starts, bits, bytes(0x80));  // bit 7 was clear: an OR
+/// Each byte of block `x` reduced to its payload bits, with bit 7 set where it is not a
+/// continuation byte (an ASCII byte or a lead): the form in which write_units_ending gathers a
+/// unit from its last byte down. A complete unit's bytes after its lead are continuation
+/// bytes, so the lowest flag at or below its last byte is its lead's; an ill-formed unit's
+/// code point is replaced whatever its bytes say.
+PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_bytes(__m512i x, __m512i classes) {
+  const __m512i mask = _mm512_maskz_permutexvar_epi8(
+      ~0ull, classes, _mm512_load_si512(flagged_mask::masks.by_class));
+  // x & mask where x's bit 7 is set, else x | 0x80 (ASCII): a bitwise select by x (table 0xCA).
+  return _mm512_ternarylogic_epi32(x, mask, bytes(0x80), 0xCA);
 }
 
 /// Writes the code points of the units that end at the bytes of `ends` (bit k: byte k of this
 /// block ends a unit), in order, to `out`, sixteen a round, and nothing past them. `flagged` is
-/// this block's flagged_payload, `flagged_before` the block before's (a unit ending here may
+/// this block's flagged_bytes, `flagged_before` the block before's (a unit ending here may
 /// start there). `incomplete`: bit i set where the i-th of these units is ill-formed (U+FFFD).
 ///
 /// Each lane's 4 bytes are its unit's last byte and the 3 before it (last byte lowest); from
@@ -257,10 +261,10 @@ PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before
     // 6 bits a byte into one value: bytes (0, 1) and (2, 3) as b0 + 64 b1, then w0 + 4096 w1.
     cp = _mm512_madd_epi16(_mm512_maddubs_epi16(cp, _mm512_set1_epi16(0x4001)),
                            _mm512_set1_epi32(0x10000001));
-    if (incomplete != 0) {  // only in blocks with an ill-formed unit
-      cp = _mm512_mask_mov_epi32(cp, static_cast<__mmask16>(incomplete), replacement);
-      incomplete >>= 16;
-    }
+    // In every round, not behind a test of `incomplete`: text with errors has them in about
+    // one block in five, at random, and the branch cost more than the blend (utf8.md step 17).
+    cp = _mm512_mask_mov_epi32(cp, static_cast<__mmask16>(incomplete), replacement);
+    incomplete >>= 16;
     if (units <= 16) {
       _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFF, unsigned(units))), cp);
       return;
