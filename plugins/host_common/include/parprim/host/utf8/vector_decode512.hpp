@@ -227,10 +227,11 @@ PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_bytes(__m512i x, __m512i class
 /// this block's flagged_bytes, `flagged_before` the block before's (a unit ending here may
 /// start there). `incomplete`: bit i set where the i-th of these units is ill-formed (U+FFFD).
 ///
-/// Each lane's 4 bytes are its unit's last byte and the 3 before it (last byte lowest); from
-/// the lowest byte with bit 7 set (the unit's start) up, they belong to the lead's flag or to
-/// earlier units, and `g & (s - 1) & ~0x80808080` with `s = g & 0x80808080` clears them. Two
-/// multiply-adds then join 6 bits a byte into the code point, with no length and no start.
+/// Each lane's 4 bytes are its unit's last byte and the 3 before it (last byte lowest). In a
+/// complete unit the lowest byte with bit 7 set is its lead; from that bit up they are the
+/// lead's flag or earlier units' bytes, and `g & (s - 1) & ~0x80808080` with
+/// `s = g & 0x80808080` clears them. Two multiply-adds then join 6 bits a byte into the code
+/// point, with no length and no start.
 PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before, __m512i flagged,
                                                           std::uint64_t ends,
                                                           std::uint64_t incomplete,
