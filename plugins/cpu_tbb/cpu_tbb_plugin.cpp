@@ -43,7 +43,8 @@ int hardware_threads() {
   return tbb::info::default_concurrency();
 }
 
-/// Parts of 128 KiB: a part a worker has just reduced is still in its L2 when it finishes it.
+/// Parts of 128 KiB: the parts a worker holds reduced (held_parts, with a compaction's output
+/// beside each) are still in its L2 when it finishes them.
 template <class T>
 constexpr std::uint64_t part_elements = (128u << 10) / sizeof(T);
 
@@ -61,9 +62,11 @@ class scan_plan final : public plan {
     T* out = io_out<T>(io);
     parts_.run(
         arena_, T(0),
-        [&](std::uint64_t b, std::uint64_t e) { return host::reduce_range(in + b, e - b); },
+        [&](std::uint64_t b, std::uint64_t e, unsigned) {
+          return host::reduce_range(in + b, e - b);
+        },
         [](T a, T b) { return host::wrapping_add(a, b); },
-        [&](std::uint64_t b, std::uint64_t e, T carry, T) {
+        [&](std::uint64_t b, std::uint64_t e, T carry, T, unsigned) {
           host::scan_range(in + b, out + b, e - b, carry, inclusive_, stream_);
           if (stream_) host::finish_streaming();  // ordered before the worker's end joins the run
         });
@@ -95,12 +98,13 @@ class compact_plan final : public plan {
     std::uint64_t total = 0;  // written by the worker that finishes the last part
     parts_.run(
         arena_, std::uint64_t{0},
-        [&](std::uint64_t b, std::uint64_t e) {
-          return host::compact_range(in + b, kept_.own(), e - b, keep_);
+        [&](std::uint64_t b, std::uint64_t e, unsigned slot) {
+          return host::compact_range(in + b, kept_.own(slot), e - b, keep_);
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
-        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept) {
-          kept_.place(out + offset, kept);
+        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t kept,
+            unsigned slot) {
+          kept_.place(slot, out + offset, kept);
           if (e == n_) total = offset + kept;
         });
     *static_cast<std::uint64_t*>(io.count) = total;  // parallel_for has joined: visible here

@@ -28,7 +28,8 @@
 namespace parprim::cpu_tbb {
 
 /// Parts of 64 KiB of bytes (decode) or 32 Ki code points (encode): each part and its output
-/// (at most 256 KiB or 128 KiB) stay in a worker's L2 until the output is placed.
+/// (at most 256 KiB or 128 KiB), for each of the held_parts a worker holds (640 KiB or 768 KiB
+/// in all), stay in a worker's L2 until the output is placed.
 inline constexpr std::uint64_t utf8_part_bytes = 64u << 10;
 inline constexpr std::uint64_t utf8_part_code_points = 32u << 10;
 
@@ -74,14 +75,15 @@ class utf8_decode_plan final : public plan {
     std::uint64_t total = 0;  // written by the worker that finishes the last part
     parts_.run(
         arena_, std::uint64_t{0},
-        [&](std::uint64_t b, std::uint64_t e) {
+        [&](std::uint64_t b, std::uint64_t e, unsigned slot) {
           return host::utf8::decode_stretch_on<decode_mode::write>(isa, in, start(b), e, n,
-                                                                   decoded_.own())
+                                                                   decoded_.own(slot))
               .units;
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
-        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t units) {
-          decoded_.place(out + offset, units);
+        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t units,
+            unsigned slot) {
+          decoded_.place(slot, out + offset, units);
           if (e == n) total = offset + units;
         });
     *io_count(io) = total;  // parallel_for has joined: visible here
@@ -110,12 +112,13 @@ class utf8_encode_plan final : public plan {
     std::uint64_t total = 0;  // written by the worker that finishes the last part
     parts_.run(
         arena_, std::uint64_t{0},
-        [&](std::uint64_t b, std::uint64_t e) {
-          return host::utf8::encode_stretch_on(isa, in + b, e - b, encoded_.own());
+        [&](std::uint64_t b, std::uint64_t e, unsigned slot) {
+          return host::utf8::encode_stretch_on(isa, in + b, e - b, encoded_.own(slot));
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
-        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t bytes) {
-          encoded_.place(out + offset, bytes);
+        [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t bytes,
+            unsigned slot) {
+          encoded_.place(slot, out + offset, bytes);
           if (e == n_) total = offset + bytes;
         });
     *io_count(io) = total;  // parallel_for has joined: visible here

@@ -1,6 +1,6 @@
 // cpu_tbb's per-worker output buffers (plugins/cpu_tbb/worker_buffers.hpp): each worker of an
-// arena writes its own, and place() copies exactly its first n elements, streamed or not, to a
-// destination at any alignment, touching nothing around it.
+// arena writes its own, one for each slot, and place() copies exactly its first n elements,
+// streamed or not, to a destination at any alignment, touching nothing around it.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -27,25 +27,27 @@ TEST_CASE("worker_buffers: each worker places its own elements, streamed or not"
     std::vector<const std::uint32_t*> owned(cases);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, cases, [&](std::size_t c) {
-        std::uint32_t* own = buffers.own();
+        const unsigned slot = static_cast<unsigned>(c % parprim::cpu_tbb::held_parts);
+        std::uint32_t* own = buffers.own(slot);
         const std::size_t n = c == 0 ? 0 : (c * 97) % elements + 1;
         for (std::size_t i = 0; i < n; ++i) own[i] = static_cast<std::uint32_t>(c << 16 | i);
         owned[c] = own;
-        buffers.place(out.data() + c * (elements + 32) + c % 16, n);
+        buffers.place(slot, out.data() + c * (elements + 32) + c % 16, n);
       });
     });
     CAPTURE(stream);
     for (std::size_t c = 0; c < cases; ++c) {
       const std::size_t n = c == 0 ? 0 : (c * 97) % elements + 1;
-      const std::uint32_t* slot = out.data() + c * (elements + 32);
+      const std::uint32_t* region = out.data() + c * (elements + 32);
       for (std::size_t i = 0; i < elements + 32; ++i) {
         const bool inside = i >= c % 16 && i < c % 16 + n;
         const std::uint32_t want =
             inside ? static_cast<std::uint32_t>(c << 16 | (i - c % 16)) : untouched;
-        if (slot[i] != want) FAIL("case " << c << " element " << i << ": " << slot[i]);
+        if (region[i] != want) FAIL("case " << c << " element " << i << ": " << region[i]);
       }
     }
-    // At most one buffer per worker of the arena.
-    CHECK(std::set<const std::uint32_t*>(owned.begin(), owned.end()).size() <= threads);
+    // At most one buffer per worker of the arena and slot.
+    CHECK(std::set<const std::uint32_t*>(owned.begin(), owned.end()).size() <=
+          threads * parprim::cpu_tbb::held_parts);
   }
 }
