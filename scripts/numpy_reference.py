@@ -47,6 +47,8 @@ from reference_runs import add_measurement_arguments, measure, new_record, read_
 
 NUMPY_REQUIREMENT = "numpy==2.4.*"
 REPO = pathlib.Path(__file__).resolve().parents[1]
+# The operations numpy has a form of; the UTF-8 states are CPython's (scripts/cpython_reference.py).
+NUMPY_OPERATIONS = ("sort", "scan", "compact")
 STATE_FIELDS = ("benchmark", "operation", "form", "type", "n", "distribution", "seed",
                 "scan_kind", "predicate", "threshold", "sort_payload", "sort_order")
 
@@ -323,13 +325,20 @@ def main():
     numpy_backends = {"numpy", "numpy_avx2", backend} | {
         name for name in results.get("context", {}).get("numpy_backends", {})}
     states = {}
+    left_out = set()
     for r in records:
         if r["backend"] in numpy_backends:
+            continue
+        if r["operation"] not in NUMPY_OPERATIONS:
+            left_out.add(r["operation"])
             continue
         key = tuple(json.dumps(r.get(k)) for k in STATE_FIELDS)
         state = states.setdefault(key, {k: r[k] for k in STATE_FIELDS if k in r})
         if r["operation"] == "compact" and r["status"] == "ok":
             state["kept"] = r["kept"]  # the oracle's count, from a validated record
+    for operation in sorted(left_out):
+        print(f"numpy: no numpy form of {operation}: its states are left out "
+              "(scripts/cpython_reference.py times CPython's UTF-8 codec)", file=sys.stderr)
     version = np.__version__
     merged = [r for r in records if r["backend"] != backend]
     for state in states.values():

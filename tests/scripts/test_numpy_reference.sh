@@ -32,7 +32,10 @@ plugins = json.load(open(sys.argv[1]))["records"]
 merged = json.load(open(sys.argv[2]))
 numpy = [r for r in merged["records"] if r["backend"] == "numpy"]
 assert merged["context"]["numpy"]["version"].startswith("2.4"), merged["context"]["numpy"]
-states = {(r["benchmark"], r["form"], r["type"], r["n"], r["distribution"]) for r in plugins}
+states = {(r["benchmark"], r["form"], r["type"], r["n"], r["distribution"]) for r in plugins
+          if not r["operation"].startswith("utf8")}
+assert any(r["operation"] == "utf8_decode" for r in plugins), "the UTF-8 state was not measured"
+assert not any(r["operation"].startswith("utf8") for r in numpy), "numpy timed a UTF-8 state"
 assert len(numpy) == len(states), (len(numpy), len(states))
 assert len(merged["records"]) == len(plugins) + len(numpy)
 oracle = {(r["form"], r["type"], r["n"], r["distribution"]): r["kept"]
