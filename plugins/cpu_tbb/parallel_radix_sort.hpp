@@ -23,12 +23,6 @@
 
 namespace parprim::cpu_tbb {
 
-/// A split's blocks a thread: a count or scatter phase ends with its slowest thread, and a thread
-/// that meets a slow block holds up the others by at most a block, so more blocks shorten that
-/// tail, while each block costs its own counts and partial write-combining lines
-/// (docs/algorithms/cpu_sort.md, step 26).
-inline constexpr std::uint64_t blocks_per_thread = 4;
-
 template <class T>
 class parallel_radix_sort_plan final : public plan {
   using counts_type = std::array<std::uint64_t, host::max_buckets>;
@@ -39,7 +33,7 @@ class parallel_radix_sort_plan final : public plan {
         keys_(p.sort_order == PARPRIM_SORT_DESCENDING),
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         arena_(threads),
-        max_blocks_(blocks_per_thread * static_cast<std::uint64_t>(arena_.max_concurrency())),
+        max_blocks_(2 * static_cast<std::uint64_t>(arena_.max_concurrency())),
         spare_keys_(n),
         spare_values_(pairs_ ? n : 0),
         block_counts_(max_blocks_),
