@@ -33,11 +33,6 @@
 
 namespace parprim::cpu_tbb {
 
-/// chained_parts::run's default `leave`: nothing.
-struct nothing_on_leaving {
-  void operator()() const {}
-};
-
 /// Parts a worker may hold reduced and unfinished. Two absorb the parts' spread in the model of
 /// step 20; each held part keeps its input and its output in the worker's L2.
 inline constexpr unsigned held_parts = 2;
@@ -57,20 +52,14 @@ class chained_parts {
   /// finish(begin, end, exclusive_prefix, aggregate, slot) does the part's real work, on the
   /// worker that reduced the part, later. `slot` (< held_parts) tells apart the parts one worker
   /// holds at once: a part's reduce and finish get the same slot, and no other part of that
-  /// worker uses it in between. leave() runs on each worker once it has finished its last part
-  /// (what a worker must do before the run joins: streamed stores fenced).
-  template <class Reduce, class Combine, class Finish, class Leave = nothing_on_leaving>
-  void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish,
-           Leave leave = {}) {
+  /// worker uses it in between.
+  template <class Reduce, class Combine, class Finish>
+  void run(tbb::task_arena& arena, Carry zero, Reduce reduce, Combine combine, Finish finish) {
     for (std::uint64_t i = 0; i < parts_; ++i) state_[i].store(empty, std::memory_order_relaxed);
     ticket_.store(0, std::memory_order_relaxed);
     const int workers = arena.max_concurrency();
-    arena.execute([&] {
-      tbb::parallel_for(0, workers, [&](int) {
-        work(zero, reduce, combine, finish);
-        leave();
-      });
-    });
+    arena.execute(
+        [&] { tbb::parallel_for(0, workers, [&](int) { work(zero, reduce, combine, finish); }); });
   }
 
  private:

@@ -73,23 +73,19 @@ class utf8_decode_plan final : public plan {
     }
     auto* out = io_out<std::uint32_t>(io);
     std::uint64_t total = 0;  // written by the worker that finishes the last part
-    // A part's output is queued when its offset is known and streamed out a few lines a block
-    // while the worker decodes its next part (worker_buffers.hpp, utf8.md step 22).
     parts_.run(
         arena_, std::uint64_t{0},
         [&](std::uint64_t b, std::uint64_t e, unsigned slot) {
-          auto& worker = decoded_.own_worker();
-          return host::utf8::decode_stretch_on<decode_mode::write>(
-                     isa, in, start(b), e, n, worker.own(slot), [&worker] { worker.drain_some(); })
+          return host::utf8::decode_stretch_on<decode_mode::write>(isa, in, start(b), e, n,
+                                                                   decoded_.own(slot))
               .units;
         },
         [](std::uint64_t a, std::uint64_t b) { return a + b; },
         [&](std::uint64_t, std::uint64_t e, std::uint64_t offset, std::uint64_t units,
             unsigned slot) {
-          decoded_.place_later(slot, out + offset, units);
+          decoded_.place(slot, out + offset, units);
           if (e == n) total = offset + units;
-        },
-        [&] { decoded_.own_worker().drain_all(); });
+        });
     *io_count(io) = total;  // parallel_for has joined: visible here
   }
 

@@ -1,11 +1,9 @@
 // cpu_tbb's per-worker output buffers (plugins/cpu_tbb/worker_buffers.hpp): each worker of an
 // arena writes its own, one for each slot, and place() copies exactly its first n elements,
-// streamed or not, to a destination at any alignment, touching nothing around it; outputs
-// queued by place_later() arrive the same way, however their streaming is spread out.
+// streamed or not, to a destination at any alignment, touching nothing around it.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-#include <random>
 #include <set>
 #include <vector>
 
@@ -51,45 +49,5 @@ TEST_CASE("worker_buffers: each worker places its own elements, streamed or not"
     // At most one buffer per worker of the arena and slot.
     CHECK(std::set<const std::uint32_t*>(owned.begin(), owned.end()).size() <=
           threads * parprim::cpu_tbb::held_parts);
-  }
-}
-
-TEST_CASE("worker_buffers: queued outputs arrive whole, streamed a few lines at a time") {
-  // One worker, so that every call below is its own. Outputs of many lengths at every offset in
-  // a line, queued three and four in a row (the third waits for the oldest to be streamed
-  // whole), with a random number of drain_some() calls between them (seeded), then drain_all().
-  // A slot given back a buffer still queued would have its next output written over the queued
-  // one, which the check of every destination below finds.
-  using parprim::cpu_tbb::held_parts;
-  constexpr std::size_t elements = 5000;
-  constexpr std::uint32_t untouched = 0xDEADBEEF;
-  tbb::task_arena arena(1);
-  worker_buffers<std::uint32_t> buffers(arena, elements, true);
-  const std::size_t cases = 80;
-  std::vector<std::uint32_t> out(cases * (elements + 32), untouched);
-  std::vector<std::size_t> length(cases);
-  std::mt19937 random(20261128);
-  arena.execute([&] {
-    auto& worker = buffers.own_worker();
-    for (std::size_t c = 0; c < cases; ++c) {
-      const unsigned slot = static_cast<unsigned>(c % held_parts);
-      std::uint32_t* own = worker.own(slot);
-      length[c] = c % 7 == 0 ? 0 : random() % elements + 1;
-      for (std::size_t i = 0; i < length[c]; ++i) own[i] = static_cast<std::uint32_t>(c << 16 | i);
-      buffers.place_later(slot, out.data() + c * (elements + 32) + c % 16, length[c]);
-      // Nothing between some placements, up to a part's worth of calls between others.
-      const unsigned drains = c % 3 == 0 ? 0 : static_cast<unsigned>(random() % 1100);
-      for (unsigned d = 0; d < drains; ++d) worker.drain_some();
-    }
-    worker.drain_all();
-  });
-  for (std::size_t c = 0; c < cases; ++c) {
-    const std::uint32_t* region = out.data() + c * (elements + 32);
-    for (std::size_t i = 0; i < elements + 32; ++i) {
-      const bool inside = i >= c % 16 && i < c % 16 + length[c];
-      const std::uint32_t want =
-          inside ? static_cast<std::uint32_t>(c << 16 | (i - c % 16)) : untouched;
-      if (region[i] != want) FAIL("case " << c << " element " << i << ": " << region[i]);
-    }
   }
 }

@@ -121,27 +121,6 @@ TEST_CASE("host utf8: stretches cut anywhere near a boundary join into the whole
     }
 }
 
-TEST_CASE("host utf8: the AVX-512 decoder runs the caller's work once a block, and decodes alike") {
-  // cpu_tbb streams a finished part's output a few lines a block through this hook (utf8.md
-  // step 22): it must run once after every 64-byte block written, whatever the text.
-#if PARPRIM_HAVE_UTF8_SIMD
-  if (!host::utf8::runs_here(isa::avx512)) return;
-  for (const auto mix : {utf8::text_mix::ascii, utf8::text_mix::cjk, utf8::text_mix::mixed})
-    for (const std::uint64_t n : {0ull, 1ull, 64ull, 65ull, 5000ull}) {
-      CAPTURE(utf8::to_string(mix), n);
-      const auto text = utf8::generate_text(mix, n, 0.01, 11);
-      std::vector<std::uint32_t> want(n + 1), got(n + 1);
-      want.resize(utf8::decode_reference(text.data(), n, want.data()));
-      std::uint64_t calls = 0;
-      const auto r = host::utf8::decode_stretch_on<decode_mode::write>(
-          isa::avx512, text.data(), 0, n, n, got.data(), [&calls] { ++calls; });
-      got.resize(r.units);
-      CHECK(got == want);
-      CHECK(calls == (n + 63) / 64);  // a stretch from 0 to n ends at n: no block past it
-    }
-#endif
-}
-
 TEST_CASE("host utf8: each vector path encodes as the oracle does, and writes nothing past") {
   for (const isa path : paths_here())
     for (const auto mix : utf8::all_text_mixes)

@@ -29,13 +29,6 @@ struct stretch_result {
   std::uint64_t first_error = 0;  // validate: absolute offset of the first, or n
 };
 
-/// A caller's work between the blocks of the AVX-512 decoder: nothing, here. A caller may pass
-/// its own functor to spread work of its own over the decoding (cpu_tbb streams out a
-/// finished part's output a few lines a block, utf8.md step 22).
-struct nothing_between_blocks {
-  void operator()() const {}
-};
-
 /// The unit at `i` by the general step (decode_unit: any sequence, well-formed or not, and the
 /// input's last 3 bytes), into `r`; returns its length.
 template <decode_mode Mode>
@@ -213,11 +206,11 @@ PARPRIM_AVX2_TARGET __attribute__((flatten)) inline stretch_result decode_stretc
 /// runs of them. Counting and validating take the units that start in each block; writing takes
 /// those that end in it (their code points are gathered from their last byte), so it runs to
 /// `stop`, the first unit start at or after `end`: the stretch's last unit may end up to 3
-/// bytes past `end`, in one more block. `between()` runs after each block.
-template <decode_mode Mode, class Between = nothing_between_blocks>
+/// bytes past `end`, in one more block.
+template <decode_mode Mode>
 PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode_stretch_avx512(
     const std::uint8_t* in, std::uint64_t begin, std::uint64_t end, std::uint64_t n,
-    std::uint32_t* out, Between between = {}) {
+    std::uint32_t* out) {
   namespace v = vector_decode512;
   stretch_result r{0, n};
   __m512i x = v::load_block(in, begin, n), classes;
@@ -293,25 +286,21 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
     classes = next_classes;
     m = next;
     at += 64;
-    between();
   }
   return r;
 }
 #endif
 
-/// decode_stretch with the vector path of `i`; `between()` runs after each block of the AVX-512
-/// path (the others do not call it).
-template <decode_mode Mode, class Between = nothing_between_blocks>
+/// decode_stretch with the vector path of `i`.
+template <decode_mode Mode>
 inline stretch_result decode_stretch_on(isa i, const std::uint8_t* in, std::uint64_t begin,
-                                        std::uint64_t end, std::uint64_t n, std::uint32_t* out,
-                                        Between between = {}) {
+                                        std::uint64_t end, std::uint64_t n, std::uint32_t* out) {
 #if PARPRIM_HAVE_UTF8_SIMD
-  if (i == isa::avx512) return decode_stretch_avx512<Mode>(in, begin, end, n, out, between);
+  if (i == isa::avx512) return decode_stretch_avx512<Mode>(in, begin, end, n, out);
   if (i == isa::avx2) return decode_stretch_avx2<Mode>(in, begin, end, n, out);
   if (i == isa::sse2) return decode_stretch<sse2_blocks, Mode>(in, begin, end, n, out);
 #endif
   (void)i;
-  (void)between;
   return decode_stretch<scalar_blocks, Mode>(in, begin, end, n, out);
 }
 
