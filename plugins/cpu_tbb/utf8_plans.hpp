@@ -28,7 +28,7 @@
 namespace parprim::cpu_tbb {
 
 /// Parts of 64 KiB of bytes (decode) or 32 Ki code points (encode): each part and its output
-/// (at most 256 KiB or 128 KiB), for each of the held_parts a worker holds (640 KiB or 768 KiB
+/// (at most 256 KiB or 128 KiB), for each of the held_parts a worker holds (640 KiB or 512 KiB
 /// in all), stay in a worker's L2 until the output is placed.
 inline constexpr std::uint64_t utf8_part_bytes = 64u << 10;
 inline constexpr std::uint64_t utf8_part_code_points = 32u << 10;
