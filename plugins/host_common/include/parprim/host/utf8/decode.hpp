@@ -263,8 +263,7 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
       const std::uint64_t incomplete =
           runs_in ? (incomplete_by_start << 1) | incomplete_carried : incomplete_by_start;
       const __m512i flagged = v::flagged_bytes(x, classes);
-      v::write_units_ending(flagged_before, flagged, ends, incomplete, out + r.units);
-      r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
+      r.units += v::write_units_ending(flagged_before, flagged, ends, incomplete, out + r.units);
       // The last unit starting here (a block holds at least 16 starts), should it run out.
       incomplete_carried = incomplete_by_start >> (_mm_popcnt_u64(u.starts) - 1);
       flagged_before = flagged;

@@ -223,7 +223,8 @@ PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_bytes(__m512i x, __m512i class
 }
 
 /// Writes the code points of the units that end at the bytes of `ends` (bit k: byte k of this
-/// block ends a unit), in order, to `out`, sixteen a round, and nothing past them. `flagged` is
+/// block ends a unit), in order, to `out`, sixteen a round, and nothing past them; returns how
+/// many it wrote. `flagged` is
 /// this block's flagged_bytes, `flagged_before` the block before's (a unit ending here may
 /// start there). `incomplete`: bit i set where the i-th of these units is ill-formed (U+FFFD).
 ///
@@ -232,10 +233,11 @@ PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_bytes(__m512i x, __m512i class
 /// lead's flag or earlier units' bytes, and `g & (s - 1) & ~0x80808080` with
 /// `s = g & 0x80808080` clears them. Two multiply-adds then join 6 bits a byte into the code
 /// point, with no length and no start.
-PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before, __m512i flagged,
-                                                          std::uint64_t ends,
-                                                          std::uint64_t incomplete,
-                                                          std::uint32_t* out) {
+PARPRIM_UTF8_AVX512_TARGET inline std::uint64_t write_units_ending(__m512i flagged_before,
+                                                                   __m512i flagged,
+                                                                   std::uint64_t ends,
+                                                                   std::uint64_t incomplete,
+                                                                   std::uint32_t* out) {
   // Each end as its index into (flagged_before, flagged): 64 + k for byte k.
   const __m512i index_in_pair =
       _mm512_set_epi8(127, 126, 125, 124, 123, 122, 121, 120, 119, 118, 117, 116, 115, 114, 113,
@@ -251,7 +253,8 @@ PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before
   const __m512i back = _mm512_set1_epi32(0x03020100);
   const __m512i flags = _mm512_set1_epi32(static_cast<int>(0x80808080u));
   const __m512i replacement = _mm512_set1_epi32(0xFFFD);
-  std::uint64_t units = static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
+  const std::uint64_t written = static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
+  std::uint64_t units = written;
   for (;;) {
     const __m512i from =
         _mm512_sub_epi8(_mm512_maskz_permutexvar_epi8(~0ull, spread, end_of), back);
@@ -268,7 +271,7 @@ PARPRIM_UTF8_AVX512_TARGET inline void write_units_ending(__m512i flagged_before
     incomplete >>= 16;
     if (units <= 16) {
       _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFF, unsigned(units))), cp);
-      return;
+      return written;
     }
     _mm512_storeu_si512(out, cp);
     out += 16;
