@@ -69,10 +69,10 @@ class chained_parts {
 
   /// A part a worker holds, with how far its look-back has got: the parts after `next` and
   /// before `index` are combined into `prefix` (when `partial`; none yet otherwise). The
-  /// look-back is done when next < 0, and `prefix` is then the part's exclusive prefix.
+  /// look-back is done when next < 0, and `prefix` is then the part's exclusive prefix. Its
+  /// slot is its place in the worker's `held` array.
   struct held_part {
     std::uint64_t index;
-    unsigned slot;
     Carry aggregate;
     std::int64_t next;
     Carry prefix;
@@ -91,7 +91,7 @@ class chained_parts {
           inclusive_[h.index] = combine(h.prefix, h.aggregate);
           state_[h.index].store(prefixed, std::memory_order_release);
           const std::uint64_t begin = h.index * part_size_;
-          finish(begin, std::min(n_, begin + part_size_), h.prefix, h.aggregate, h.slot);
+          finish(begin, std::min(n_, begin + part_size_), h.prefix, h.aggregate, oldest);
           oldest = (oldest + 1) % held_parts;
           --count;
           waits = 0;
@@ -104,12 +104,12 @@ class chained_parts {
           tickets_left = false;
           continue;
         }
-        // The slot of the held part after the newest: free, since count < held_parts.
-        held_part& h = held[(oldest + count) % held_parts];
+        // The slot after the newest held part's: free, since count < held_parts.
+        const unsigned slot = (oldest + count) % held_parts;
+        held_part& h = held[slot];
         h.index = i;
-        h.slot = (oldest + count) % held_parts;
         const std::uint64_t begin = i * part_size_;
-        h.aggregate = reduce(begin, std::min(n_, begin + part_size_), h.slot);
+        h.aggregate = reduce(begin, std::min(n_, begin + part_size_), slot);
         aggregate_[i] = h.aggregate;
         state_[i].store(reduced, std::memory_order_release);
         h.next = static_cast<std::int64_t>(i) - 1;
