@@ -218,10 +218,9 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
   std::uint64_t at = begin;
   const std::uint64_t stop =
       Mode == decode_mode::write && begin < end ? next_unit_start(in, end, n) : end;
-  // Writing: the block before's flagged bytes, and whether its last unit, when it runs into
-  // this block, is ill-formed (a stretch begins at a unit start: nothing runs into its first).
+  // Writing: the block before's flagged bytes (a stretch begins at a unit start: nothing runs
+  // into its first block).
   __m512i flagged_before = _mm512_setzero_si512();
-  std::uint64_t incomplete_carried = 0;
   while (at < stop) {
     if constexpr (Mode != decode_mode::write) {
       // After an all-ASCII block, later ASCII blocks four at a time (one unit a byte, all
@@ -247,25 +246,15 @@ PARPRIM_UTF8_AVX512_TARGET __attribute__((flatten)) inline stretch_result decode
         stop - at >= 64 ? ~0ull : _bzhi_u64(~0ull, static_cast<unsigned>(stop - at));
     if (m.ascii == ~0ull) {
       // Every byte a unit that ends where it starts: none runs in from the block before, none
-      // out into the next (which so reads neither flagged_before nor incomplete_carried).
+      // out into the next (which so reads nothing of this block's flagged bytes).
       if constexpr (Mode == decode_mode::write) v::widen_ascii(x, in_stretch, out + r.units);
       if constexpr (Mode != decode_mode::validate)
         r.units += static_cast<std::uint64_t>(_mm_popcnt_u64(in_stretch));
     } else if constexpr (Mode == decode_mode::write) {
-      const v::block_units u = v::units_of(m, next);
-      const std::uint64_t next_starts_here = ~(next.second | next.third | next.fourth) & 1;
-      // Byte k ends a unit when byte k + 1 starts one.
-      const std::uint64_t ends = ((u.starts >> 1) | (next_starts_here << 63)) & in_stretch;
-      // The units ending here, in order: the one running in from the block before (when byte 0
-      // does not start a unit), then those starting here but the last, when it runs out.
-      const bool runs_in = (u.starts & 1) == 0;
-      const std::uint64_t incomplete_by_start = _pext_u64(u.incomplete, u.starts);
-      const std::uint64_t incomplete =
-          runs_in ? (incomplete_by_start << 1) | incomplete_carried : incomplete_by_start;
+      const v::block_ends e = v::unit_ends(m, next, in_stretch);
       const __m512i flagged = v::flagged_bytes(x, classes);
-      r.units += v::write_units_ending(flagged_before, flagged, ends, incomplete, out + r.units);
-      // The last unit starting here (a block holds at least 16 starts), should it run out.
-      incomplete_carried = incomplete_by_start >> (_mm_popcnt_u64(u.starts) - 1);
+      r.units +=
+          v::write_units_ending(flagged_before, flagged, e.ends, e.incomplete, out + r.units);
       flagged_before = flagged;
     } else {
       const v::block_units u = v::units_of(m, next);

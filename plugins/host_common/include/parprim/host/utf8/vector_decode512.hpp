@@ -17,6 +17,7 @@
 // needed to place its bits (write_units_ending).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "parprim/host/utf8/ascii_blocks.hpp"
@@ -35,9 +36,25 @@ PARPRIM_UTF8_AVX512_TARGET inline __m128i low_quarter(__m512i x) {
   return _mm512_maskz_extracti32x4_epi32(0xF, x, 0);
 }
 
-/// Every byte of a register `v`.
-PARPRIM_UTF8_AVX512_TARGET inline __m512i bytes(int v) {
-  return _mm512_set1_epi8(static_cast<char>(v));
+/// A constant register of V repeated (a byte or a 32-bit word), read from memory. The array is
+/// not const on purpose: GCC folds a load from a constant array into a _mm512_set1, which it
+/// then builds again inside the decoding loop at each use (a move and a vpbroadcast, on Intel
+/// port 5, the permutes' port: eight a block); a load takes a load port, or stays in a register.
+template <class T, T V>
+struct repeated {
+  alignas(64) static inline std::array<T, 64 / sizeof(T)> values = [] {
+    std::array<T, 64 / sizeof(T)> a{};
+    a.fill(V);
+    return a;
+  }();
+};
+template <std::uint8_t V>
+PARPRIM_UTF8_AVX512_TARGET inline __m512i loaded_bytes() {
+  return _mm512_load_si512(repeated<std::uint8_t, V>::values.data());
+}
+template <std::uint32_t V>
+PARPRIM_UTF8_AVX512_TARGET inline __m512i loaded_words() {
+  return _mm512_load_si512(repeated<std::uint32_t, V>::values.data());
 }
 
 /// What a block's bytes are, bit k for byte k.
@@ -45,6 +62,9 @@ struct block_masks {
   std::uint64_t ascii = 0;
   std::uint64_t lead2 = 0, lead3 = 0, lead4 = 0;  // leads of at least 2, at least 3, 4 bytes
   std::uint64_t second = 0, third = 0, fourth = 0;  // absorbed as a unit's 2nd, 3rd, 4th byte
+  // The leads of absorbed bytes' units, for unit_ends: byte k - 1 leads at least 3 bytes, byte
+  // k - 2 leads 4.
+  std::uint64_t lead3_one_back = 0, lead4_two_back = 0;
 };
 
 /// Each byte's class, looked up by its low 7 bits for bytes 80-FF (ASCII bytes have class 0).
@@ -87,15 +107,16 @@ inline constexpr table classes = [] {
   return t;
 }();
 
-// The four ranges are exactly what each lead forbids: a 2nd byte out of bounds shares a high
-// bit with its lead, one in bounds none.
+// The four ranges are exactly what each lead forbids: a 2nd byte out of bounds shares a bit
+// with its lead (a high one: a lead's low bits and a continuation byte's differ), one in bounds
+// none. So classify tests the two classes' AND as it is, with no mask of the high bits.
 constexpr bool ranges_are_exact() {
   for (unsigned lead = 0xC2; lead <= 0xF4; ++lead)
     for (unsigned b = 0x80; b <= 0xBF; ++b) {
       const parprim::utf8::lead l = parprim::utf8::lead_of(static_cast<std::uint8_t>(lead));
       const bool in_bounds = b >= l.first_low && b <= l.first_high;
       const bool shares =
-          (of(static_cast<std::uint8_t>(lead)) & of(static_cast<std::uint8_t>(b)) & 0xF0) != 0;
+          (of(static_cast<std::uint8_t>(lead)) & of(static_cast<std::uint8_t>(b))) != 0;
       if (in_bounds == shares) return false;
     }
   return true;
@@ -147,12 +168,11 @@ PARPRIM_UTF8_AVX512_TARGET inline block_masks classify(__m512i x, __m512i before
   block_masks m;
   m.ascii = ~non_ascii;
   const std::uint64_t continuation =
-      _mm512_test_epi8_mask(classes, bytes(byte_class::continuation));
-  m.lead2 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead2));
-  m.lead3 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead3));
-  m.lead4 = _mm512_test_epi8_mask(classes, bytes(byte_class::lead4));
-  const std::uint64_t out_of_bounds =
-      _mm512_test_epi8_mask(previous, _mm512_and_si512(classes, bytes(0xF0)));
+      _mm512_test_epi8_mask(classes, loaded_bytes<byte_class::continuation>());
+  m.lead2 = _mm512_test_epi8_mask(classes, loaded_bytes<byte_class::lead2>());
+  m.lead3 = _mm512_test_epi8_mask(classes, loaded_bytes<byte_class::lead3>());
+  m.lead4 = _mm512_test_epi8_mask(classes, loaded_bytes<byte_class::lead4>());
+  const std::uint64_t out_of_bounds = _mm512_test_epi8_mask(previous, classes);
 
   const auto after = [](std::uint64_t mask, std::uint64_t mask_before, unsigned k) {
     return (mask << k) | (mask_before >> (64 - k));  // bit i: the mask's bit at byte i - k
@@ -160,7 +180,34 @@ PARPRIM_UTF8_AVX512_TARGET inline block_masks classify(__m512i x, __m512i before
   m.second = continuation & ~out_of_bounds & after(m.lead2, before.lead2, 1);
   m.third = continuation & after(m.second, before.second, 1) & after(m.lead3, before.lead3, 2);
   m.fourth = continuation & after(m.third, before.third, 1) & after(m.lead4, before.lead4, 3);
+  m.lead3_one_back = after(m.lead3, before.lead3, 1);
+  m.lead4_two_back = after(m.lead4, before.lead4, 2);
   return m;
+}
+
+/// The units that end in a block (the writing decoder's order), found from its masks and the
+/// next block's first byte.
+struct block_ends {
+  std::uint64_t ends;        // bit k: byte k ends a unit (byte k + 1 starts one)
+  std::uint64_t incomplete;  // bit i: the unit of the i-th end is ill-formed (one U+FFFD)
+};
+
+/// A unit is complete exactly when its last byte is ASCII, a 4th byte, a 2nd byte after a lead of
+/// 2 bytes or a 3rd byte after a lead of 3: every other unit ends where its bytes stop fitting
+/// (a lead cut short, a stray byte). So the ill-formed units are listed by their ends alone,
+/// with no unit's start and nothing carried from the block before. `in_stretch`: the bytes
+/// whose units this stretch writes.
+PARPRIM_UTF8_AVX512_TARGET inline block_ends unit_ends(const block_masks& m,
+                                                       const block_masks& next,
+                                                       std::uint64_t in_stretch) {
+  const std::uint64_t absorbed = m.second | m.third | m.fourth;
+  const std::uint64_t next_absorbed = next.second | next.third | next.fourth;
+  const std::uint64_t complete =
+      m.ascii | m.fourth | (m.second & ~m.lead3_one_back) | (m.third & ~m.lead4_two_back);
+  block_ends e;
+  e.ends = ~((absorbed >> 1) | (next_absorbed << 63)) & in_stretch;
+  e.incomplete = _pext_u64(~complete, e.ends);
+  return e;
 }
 
 /// A block's units, found from its masks and the next block's.
@@ -219,7 +266,7 @@ PARPRIM_UTF8_AVX512_TARGET inline __m512i flagged_bytes(__m512i x, __m512i class
   const __m512i mask = _mm512_maskz_permutexvar_epi8(
       ~0ull, classes, _mm512_load_si512(flagged_mask::masks.by_class));
   // x & mask where x's bit 7 is set, else x | 0x80 (ASCII): a bitwise select by x (table 0xCA).
-  return _mm512_ternarylogic_epi32(x, mask, bytes(0x80), 0xCA);
+  return _mm512_ternarylogic_epi32(x, mask, loaded_bytes<0x80>(), 0xCA);
 }
 
 /// Writes the code points of the units that end at the bytes of `ends` (bit k: byte k of this
@@ -251,8 +298,8 @@ PARPRIM_UTF8_AVX512_TARGET inline std::uint64_t write_units_ending(__m512i flagg
                        0x09090909, 0x08080808, 0x07070707, 0x06060606, 0x05050505, 0x04040404,
                        0x03030303, 0x02020202, 0x01010101, 0x00000000);
   const __m512i back = _mm512_set1_epi32(0x03020100);
-  const __m512i flags = _mm512_set1_epi32(static_cast<int>(0x80808080u));
-  const __m512i replacement = _mm512_set1_epi32(0xFFFD);
+  const __m512i flags = loaded_words<0x80808080u>();
+  const __m512i replacement = loaded_words<0xFFFD>();
   const std::uint64_t written = static_cast<std::uint64_t>(_mm_popcnt_u64(ends));
   std::uint64_t units = written;
   for (;;) {
@@ -276,7 +323,7 @@ PARPRIM_UTF8_AVX512_TARGET inline std::uint64_t write_units_ending(__m512i flagg
     _mm512_storeu_si512(out, cp);
     out += 16;
     units -= 16;
-    spread = _mm512_add_epi8(spread, bytes(16));
+    spread = _mm512_add_epi8(spread, loaded_bytes<16>());
   }
 }
 
