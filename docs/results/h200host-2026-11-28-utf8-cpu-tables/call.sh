@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# On the GPU machine's host (its 16 threads; nothing on the GPU): issue 33's tables with ICU and
-# CPython beside, the code of d51aece (utf8.md step 23). The compact bundle leaves ICU out; this
-# call's bundle carries ICU's plugin and libicuuc/libicudata 72 (Debian's) gzipped beside it.
+# On the GPU machine's host (its 16 threads; nothing on the GPU): issue 33's tables with CPython
+# beside, the code of d51aece (utf8.md step 23). ICU is not carried: its data library (12 MB
+# gzipped, 7.4 MB by xz) does not fit beside the tree in the call's 64 MiB.
 set -u
 . scripts/gpu_call_setup.sh host
 D=docs/results/h200host-2026-11-28-utf8-cpu-tables
