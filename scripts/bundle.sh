@@ -8,17 +8,20 @@
 #   bash scripts/bundle.sh --compact  # small enough to carry beside the tree (64 MiB in all):
 #       scripts/compact_bundle.sh leaves out what no GPU check or GPU timing stage reads and
 #       gzips the rest; gpu_run.sh and gpu_ab.sh unpack it there
+#   bash scripts/bundle.sh --compact --with-icu  # keeps the icu comparison plugin, on ICU's
+#       code without its data library (compact_bundle.sh says why that is enough)
 #   CORPUS=build/course_corpus bash scripts/bundle.sh
 #       also the course submissions scripts/course_corpus.sh built there (bundle/corpus/NAME,
 #       the plugin and what the table reads), for `bash bundle/course_corpus.sh --run
 #       bundle/corpus` on the GPU machine (with bundle/bin on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-compact=0
-case "${1:-}" in
-  --compact) compact=1 ;;
-  "") ;;
-  *) echo "usage: bash scripts/bundle.sh [--compact]" >&2; exit 2 ;;
+compact=0 compact_options=()
+case "${1:-} ${2:-}" in
+  "--compact ") compact=1 ;;
+  "--compact --with-icu") compact=1 compact_options=(--with-icu) ;;
+  " ") ;;
+  *) echo "usage: bash scripts/bundle.sh [--compact [--with-icu]]" >&2; exit 2 ;;
 esac
 
 bash scripts/build.sh default
@@ -35,6 +38,8 @@ cp build/bin/parprim-conformance build/tests/core/test_core bundle/bin/
 cp build/tests/plugins/test_host_common bundle/bin/
 [ -f build/bin/nccl_exchange_probe ] && cp build/bin/nccl_exchange_probe bundle/bin/
 cp build/lib/parprim/*.so bundle/lib/parprim/
+# ICU's data library that holds nothing, for a bundle compacted --with-icu (compact_bundle.sh).
+if [ -d build/lib/icu_empty_data ]; then cp -r build/lib/icu_empty_data bundle/lib/; fi
 cp configs/*.yaml bundle/configs/
 cp scripts/gpu_run.sh scripts/gpu_ab.sh scripts/unpack_bundle.sh bundle/
 # The planted CUDA faults of the isolation stage, with their config.
@@ -119,4 +124,4 @@ done
 
 echo "bundle.sh: $(du -sh bundle | cut -f1) in bundle/:"
 ls bundle/bin bundle/lib bundle/lib/parprim "$template/build/lib/parprim"
-if [ "$compact" = 1 ]; then bash scripts/compact_bundle.sh bundle; fi
+if [ "$compact" = 1 ]; then bash scripts/compact_bundle.sh bundle "${compact_options[@]}"; fi

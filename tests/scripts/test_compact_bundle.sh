@@ -2,7 +2,8 @@
 # scripts/compact_bundle.sh and scripts/unpack_bundle.sh on a bundle-shaped folder: compaction
 # leaves out the parts it names (and lists them in LEFT_OUT), gzips the large files but the
 # scripts and configs, and makes the folder smaller; unpacking restores every kept file
-# bit for bit, executable where it was; a second unpack changes nothing; gpu_run.sh's stages
+# bit for bit, executable where it was; a second unpack changes nothing; --with-icu keeps the
+# icu plugin on the data library that holds nothing; gpu_run.sh's stages
 # that read a left-out part fail naming it instead of running; a folder that is not a bundle is
 # refused (exit 2).
 #   test_compact_bundle.sh WORK_DIR
@@ -59,6 +60,26 @@ diff "$work/kept.sha" "$work/unpacked.sha" || { echo "FAIL: unpacked files diffe
 [ "$status" -ne 0 ] || { echo "FAIL: the isolation stage passed without its planted plugins"; exit 1; }
 grep -q "stage isolation needs bundle/tests/planted_cuda, which this bundle does not hold (left out" \
   "$work/isolation.log" || { echo "FAIL: no message naming the left-out part"; cat "$work/isolation.log"; exit 1; }
+
+# --with-icu keeps the icu plugin and ICU's code, and puts the data library that holds nothing
+# where Debian's was; without that library to put there it refuses (exit 2).
+w="$work/with_icu"
+mkdir -p "$w/bin" "$w/lib/parprim" "$w/lib/icu_empty_data"
+head -c 100000 /dev/urandom > "$w/bin/runner"
+head -c 100000 /dev/urandom > "$w/lib/parprim/parprim_plugin_icu.so"
+head -c 100000 /dev/urandom > "$w/lib/libicuuc.so.72"
+head -c 500000 /dev/zero > "$w/lib/libicudata.so.72"
+echo empty > "$w/lib/icu_empty_data/libicudata.so.72"
+bash "$scripts/compact_bundle.sh" "$w" --with-icu > "$work/with_icu.log"
+for kept in lib/parprim/parprim_plugin_icu.so.gz lib/libicuuc.so.72.gz; do
+  [ -f "$w/$kept" ] || { echo "FAIL: --with-icu did not keep $kept"; exit 1; }
+done
+[ "$(cat "$w/lib/libicudata.so.72")" = empty ] || { echo "FAIL: ICU's data library not replaced"; exit 1; }
+[ ! -e "$w/lib/icu_empty_data" ] || { echo "FAIL: lib/icu_empty_data kept"; exit 1; }
+rm -rf "$w/lib/icu_empty_data"
+mkdir -p "$w/lib/icu_empty_data"
+bash "$scripts/compact_bundle.sh" "$w" --with-icu 2> /dev/null && status=0 || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: --with-icu without the empty data library gave exit $status, not 2"; exit 1; }
 
 mkdir -p "$work/not_a_bundle"
 bash "$scripts/compact_bundle.sh" "$work/not_a_bundle" 2> /dev/null && status=0 || status=$?
