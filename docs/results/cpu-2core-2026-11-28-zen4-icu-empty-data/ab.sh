@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # ICU on Debian's data library (full) and on the empty one (empty), alternately, ROUNDS rounds
 # of icu_ab.yaml, with the build's runner: bash ab.sh BUILD_DIR OUT_DIR [ROUNDS]. The empty library
-# is put first by LD_LIBRARY_PATH, which the workers' sandbox does not open to (it would refuse
-# the read, say so in each record, and the loader would take Debian's library after all), so
-# both sides run without the sandbox.
+# is put first by LD_LIBRARY_PATH. It ran as `ab.sh build ...`, a relative folder, which the
+# workers' sandbox does not open (it opens LD_LIBRARY_PATH's absolute folders only: a first try
+# had each record say the read was refused, the loader having taken Debian's library after
+# all), so both sides run without the sandbox.
 set -euo pipefail
 build=$1 out=$2 rounds=${3:-2}
 here=$(cd "$(dirname "$0")" && pwd)
