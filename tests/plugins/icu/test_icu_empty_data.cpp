@@ -6,7 +6,6 @@
 // real one unnoticed.
 #include <unicode/ucnv.h>
 
-#include <filesystem>
 #include <string>
 
 #include "plugin_fixture.hpp"
@@ -25,8 +24,6 @@ TEST_CASE("icu: here ICU runs on the data library that holds nothing, and says s
   CHECK(U_SUCCESS(status));
   if (utf8 != nullptr) ucnv_close(utf8);
 
-  const loaded_plugin plugin =
-      load_plugin(std::filesystem::path(PARPRIM_TEST_PLUGIN_DIR) / "parprim_plugin_icu.so");
-  CHECK_THAT(std::string(plugin.descriptor->device_description()),
+  CHECK_THAT(std::string(test::built_plugin("icu").descriptor().device_description()),
              Catch::Contains("without its data library"));
 }

@@ -3,7 +3,6 @@
 #include <unicode/ucnv.h>
 #include <unicode/uversion.h>
 
-#include <filesystem>
 #include <string>
 
 #include "plugin_fixture.hpp"
@@ -12,8 +11,6 @@ using namespace parprim;
 
 TEST_CASE("icu: on ICU's own data library the description names the version alone") {
   REQUIRE(ucnv_countAvailable() > 0);
-  const loaded_plugin plugin =
-      load_plugin(std::filesystem::path(PARPRIM_TEST_PLUGIN_DIR) / "parprim_plugin_icu.so");
-  CHECK(std::string(plugin.descriptor->device_description()) ==
+  CHECK(std::string(test::built_plugin("icu").descriptor().device_description()) ==
         std::string("one thread; ICU ") + U_ICU_VERSION);
 }
