@@ -33,6 +33,9 @@ NP=.venv-numpy/bin/python
   git rev-parse --short HEAD
   echo "## parts"; probe/parts_probe 24 4; probe/parts_probe 26 3
   echo "## phases and np.sort"; probe/phases_probe 24 4; probe/phases_probe 26 3
+  echo "## two phases probes at once, one a vCPU (A and B)"
+  probe/phases_probe 24 4 | sed 's/^/A /' > probe/concurrent_a.txt &
+  probe/phases_probe 24 4 | sed 's/^/B /'; wait; cat probe/concurrent_a.txt
   (unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE; $NP $P/np_sort.py 24 5; $NP $P/np_sort.py 26 3)
   echo "## quicksort rows, partition, networks; np.sort's rows"
   probe/quicksort_parts 8192 3; probe/quicksort_parts 32768 3
