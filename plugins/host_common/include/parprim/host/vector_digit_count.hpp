@@ -30,8 +30,8 @@ namespace parprim::host {
 /// vector_digit_reads().
 enum class digit_reads { extract, memory };
 
-/// This CPU's form: `memory` on AMD's cores (Zen 4 measured; Zen 5 assumed alike), `extract`
-/// elsewhere.
+/// This CPU's form: `memory` on AMD's cores (Zen 4 measured; Zen 5 runs both forms alike,
+/// 0.73-1.00 ns a key: cpu_sort.md, "Issue 35 on Zen 5"), `extract` elsewhere.
 inline digit_reads vector_digit_reads() {
 #if PARPRIM_HAVE_AVX512
   static const digit_reads reads =
