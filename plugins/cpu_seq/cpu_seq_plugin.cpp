@@ -8,6 +8,7 @@
 
 #include "parprim/host/compact.hpp"
 #include "parprim/host/comparison_sort.hpp"
+#include "parprim/host/in_place_quicksort.hpp"
 #include "parprim/host/scan.hpp"
 #include "parprim/host/vector_paths.hpp"
 #include "parprim/host_backend.hpp"
@@ -140,7 +141,7 @@ class cpu_seq_backend final : public host_backend {
   }
 
   std::string device_description() override {
-    return "one thread; " + host::vector_paths()
+    return "one thread; " + host::vector_paths() + host::in_place_path()
 #if PARPRIM_HAVE_VQSORT
            + "; VQSort on Highway's " + vqsort_target()
 #endif

@@ -1,6 +1,7 @@
 #include <string>
 
 #include "arrays.hpp"
+#include "parprim/host/in_place_quicksort.hpp"
 #include "parprim/host/vector_paths.hpp"
 #include "plugin_fixture.hpp"
 
@@ -65,5 +66,6 @@ TEST_CASE("cpu_seq: its description names the vector paths this CPU runs") {
   // The results' context keeps it, so a table read later says which code ran (issue 35).
   const char* device = test::built_plugin("cpu_seq").descriptor().device_description();
   REQUIRE(device);
-  CHECK(std::string(device).rfind("one thread; " + host::vector_paths(), 0) == 0);
+  CHECK(std::string(device).rfind("one thread; " + host::vector_paths() + host::in_place_path(), 0) ==
+        0);
 }

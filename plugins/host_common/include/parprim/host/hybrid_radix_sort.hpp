@@ -11,7 +11,9 @@
 // cost one read. Stable throughout: a split keeps input order within a bucket, as LSD passes do.
 //
 // cpu_seq runs radix_sorter on the whole array (sort_array: a keys-only array whose keys differ in
-// their top bit is split with no count before it, its buckets kept in chunks, bucket_chunks.hpp);
+// their top bit is split with no count before it, its buckets kept in chunks, bucket_chunks.hpp;
+// on a CPU where it costs less, Zen 5, a keys-only array of 32-bit integers is instead
+// partitioned in place down to the cache, in_place_quicksort.hpp);
 // cpu_tbb splits in parallel and hands buckets to one radix_sorter per thread. Both take their
 // decisions from split_choice below.
 #pragma once
@@ -21,11 +23,13 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "parprim/host/bucket_chunks.hpp"
 #include "parprim/host/cache_radix_sort.hpp"
 #include "parprim/host/digit_counts.hpp"
+#include "parprim/host/in_place_quicksort.hpp"
 #include "parprim/host/radix_keys.hpp"
 #include "parprim/host/write_combining_scatter.hpp"
 
@@ -53,6 +57,11 @@ struct radix_sort_policy {
   bool split_without_count = true;
   std::uint64_t min_chunk_bytes = 1u << 10;
   std::uint64_t max_chunk_bytes = 16u << 10;
+  /// A keys-only sort of a whole array of 32-bit integers takes the levels above the cache by
+  /// AVX-512 partitions in place instead of the split, down to ranges of `in_place_leaf_keys`
+  /// (in_place_quicksort.hpp; cpu_sort.md, step 27), where the CPU is one it pays on.
+  bool in_place_partitions = in_place_partitions_pay();
+  std::uint32_t in_place_leaf_keys = 8192;
 
   std::uint32_t cache_elements(std::size_t element_bytes) const {
     return static_cast<std::uint32_t>(cache_bytes / element_bytes);
@@ -122,6 +131,10 @@ class radix_sorter {
   /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
   /// it, so that no timed run allocates): the chunks' slack and links, and the staging array.
   void reserve_array(std::uint64_t n) {
+    if (sorts_in_place(n)) {
+      if (!in_place_) in_place_ = std::make_unique<in_place_quicksort>(policy_.in_place_leaf_keys);
+      return;
+    }
     const array_split split = plan_array_split(n);
     if (split.chunk_keys == 0) return;
     chunks_.reserve(n, split.top.buckets(), split.chunk_keys);
@@ -135,10 +148,24 @@ class radix_sorter {
   /// and are copied from them into a staging array in cache to be sorted into their places.
   void sort_array(elements<const T> src, elements<T> out, elements<T> spare, std::uint64_t n,
                   radix_keys<T> keys) {
+    if (!src.values && in_place_ && sorts_in_place(n)) {
+      // The XOR that maps an element to its radix key: that key of zero.
+      return (*in_place_)(reinterpret_cast<const std::uint32_t*>(src.keys),
+                          reinterpret_cast<std::uint32_t*>(out.keys), n,
+                          static_cast<std::uint32_t>(keys(T{0})));
+    }
     const array_split split = plan_array_split(n);
     if (!src.values && splits_without_count(split, src.keys, n, keys))
       return split_by_chunks(src.keys, out.keys, spare.keys, n, split, keys);
     sort(src, out, spare, n, radix_keys<T>::bits, keys);
+  }
+
+  /// Whether sort_array sorts an array of n keys (keys-only) by partitions in place, where
+  /// reserve_array(n) made room: 32-bit integers, larger than a cache sort, on a CPU the policy
+  /// chose it for.
+  bool sorts_in_place(std::uint64_t n) const {
+    return cache_radix_sort<T>::vector_sortable && policy_.in_place_partitions && has_avx512f() &&
+           n > capacity();
   }
 
   /// Whether sort_array splits these n keys (keys-only) without a count.
@@ -249,6 +276,7 @@ class radix_sorter {
   buffers_type buffers_;
   bucket_chunks<T> chunks_;
   aligned_array<T> staging_;  // a bucket copied from its chunks, for the cache sort
+  std::unique_ptr<in_place_quicksort> in_place_;  // where sorts_in_place: its leaves' buffers
   // A split's bucket counts, one array per depth: the buckets are sorted after the split, and
   // each split consumes at least min_split_bits of the key.
   std::vector<std::array<std::uint64_t, max_buckets>> counts_;

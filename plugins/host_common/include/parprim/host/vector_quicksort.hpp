@@ -56,16 +56,18 @@ PARPRIM_VQS_TARGET inline std::uint32_t choose_pivot(const std::uint32_t* in, st
 }
 
 /// A partition's cursors: keys below the pivot are written from the front of its output, the
-/// others from the back.
+/// others from the back. 32-bit in cache; 64-bit for a partition of a whole array in place
+/// (in_place_quicksort.hpp).
+template <class Index>
 struct partition_cursors {
-  std::uint32_t front, back;
+  Index front, back;
 };
 
 /// Writes the lanes `valid` of v to out: those below p (or, with Inclusive, not above it) at the
 /// front, the others at the back, each side packed in a register and written by a masked store.
-template <bool Inclusive>
+template <bool Inclusive, class Index>
 PARPRIM_VQS_INLINE void partition_step(vec v, __mmask16 valid, vec p, std::uint32_t* out,
-                                       partition_cursors& at) {
+                                       partition_cursors<Index>& at) {
   const __mmask16 low =
       (Inclusive ? _mm512_cmple_epu32_mask(v, p) : _mm512_cmplt_epu32_mask(v, p)) & valid;
   const __mmask16 high = static_cast<__mmask16>(~low & valid);
@@ -85,7 +87,7 @@ PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::
                                                   std::uint32_t n, std::uint32_t pivot,
                                                   vec in_flip) {
   const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
-  partition_cursors at{0, n};
+  partition_cursors<std::uint32_t> at{0, n};
   std::uint32_t i = 0;
   // Four vectors loaded before any is stored: a store may alias a later load's address, which
   // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).

@@ -1,0 +1,234 @@
+// The levels of a sort of 32-bit keys above the cache, by AVX-512 partitions in place: on Zen 5
+// this costs less than the radix split into buckets (docs/algorithms/cpu_sort.md, step 27).
+//
+// The radix split (hybrid_radix_sort.hpp) takes a whole array to buckets that fit the cache in
+// one pass, 1.6-2.0 ns a key on a Zen 5 core, and its buckets are then read out of their chunks
+// (0.27). A partition in place reads a range and writes it back where it was, 16 keys compared
+// with the pivot at once and each side packed by a register compress (vector_quicksort.hpp's
+// partition_step): about eleven levels take 2^24 keys to ranges of 8192, each level cheaper as
+// its ranges come to fit L3, then L2. Each range of at most `leaf_keys` is then sorted by
+// vector_quicksort.hpp between two buffers in cache and copied back. Not stable: only for sorts
+// whose order among equal keys cannot be seen (keys-only 32-bit integers).
+//
+// The sort works on unsigned keys: the elements are XORed with `flip` (a signed key's sign bit,
+// every bit for a descending sort) as they are copied to the output, and back by the leaves.
+// Selected at run time (has_avx512f, and by CPU: in_place_partitions_pay below).
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "parprim/host/aligned_array.hpp"
+#include "parprim/host/avx512.hpp"
+#include "parprim/host/vector_quicksort.hpp"
+
+#if PARPRIM_HAVE_AVX512
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
+namespace parprim::host {
+
+/// Whether this CPU sorts the levels above the cache faster in place than by the radix split:
+/// measured on Zen 5 (AMD family 0x1A: 0.88-0.94x the split's time at 2^24 and 2^26 keys,
+/// step 27), not on the Emerald Rapids host (0.98-1.25x at 2^26), and not measured on Zen 4,
+/// whose rows the split meets. So AMD's family 0x1A and later, with AVX-512.
+inline bool in_place_partitions_pay() {
+#if PARPRIM_HAVE_AVX512
+  static const bool pays = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__builtin_cpu_is("amd") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    const unsigned base = (eax >> 8) & 0xF;
+    const unsigned family = base == 0xF ? base + ((eax >> 20) & 0xFF) : base;
+    return family >= 0x1A && has_avx512f();
+  }();
+  return pays;
+#else
+  return false;
+#endif
+}
+
+/// For cpu_seq's description (the results' context): "; whole arrays of keys-only 32-bit
+/// integers by partitions in place down to the cache" where this CPU takes that path, else "".
+inline const char* in_place_path() {
+  return in_place_partitions_pay()
+             ? "; whole arrays of keys-only 32-bit integers by partitions in place down to the cache"
+             : "";
+}
+
+#if PARPRIM_HAVE_AVX512
+
+#define PARPRIM_IPQ_TARGET __attribute__((target("avx512f,popcnt")))
+#define PARPRIM_IPQ_UNROLL _Pragma("GCC unroll 4")
+
+namespace in_place_detail {
+
+using vector_sort_detail::first_lanes;
+using vector_sort_detail::lanes;
+using vector_sort_detail::partition_cursors;
+using vector_sort_detail::partition_step;
+using vector_sort_detail::vec;
+
+/// Vectors a partition reads from one end at a time: the end is chosen once a group (a branch
+/// the data decides), and the groups first held aside at either end leave room there for what
+/// each side is given.
+constexpr unsigned group = 4;
+constexpr std::uint64_t group_keys = group * lanes;
+/// The shortest range partitioned in place: both ends' groups and a group between them.
+constexpr std::uint64_t shortest = 3 * group_keys;
+
+/// The pivot: the median of 16 keys spread over a[0..n). Scalar loads, so that a range of any
+/// length is sampled (a gather's indices are 32-bit).
+PARPRIM_IPQ_TARGET inline std::uint32_t choose_pivot(const std::uint32_t* a, std::uint64_t n) {
+  alignas(64) std::uint32_t sample[lanes];
+  const std::uint64_t step = n / lanes;
+  for (unsigned i = 0; i < lanes; ++i) sample[i] = a[i * step];
+  _mm512_store_si512(sample, vector_sort_detail::sort_lanes(_mm512_load_si512(sample)));
+  return sample[lanes / 2];
+}
+
+/// Partitions a[0..n) (n >= shortest) in place by the pivot; returns how many keys went to the
+/// front. The keys not yet read are [read_front, read_back); those written are [0, at.front) and
+/// [at.back, n). The room written at the two ends adds up to 2 * group_keys throughout (a group
+/// read adds a group, a group packed takes one), so the end with less of it has room for a
+/// group and the other for whatever a group gives it: the next group is read from the former.
+template <bool Inclusive>
+PARPRIM_IPQ_TARGET std::uint64_t partition(std::uint32_t* a, std::uint64_t n, std::uint32_t pivot) {
+  const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
+  vec first[group], last[group];
+  PARPRIM_IPQ_UNROLL
+  for (unsigned g = 0; g < group; ++g) {
+    first[g] = _mm512_loadu_si512(a + g * lanes);
+    last[g] = _mm512_loadu_si512(a + n - group_keys + g * lanes);
+  }
+  std::uint64_t read_front = group_keys, read_back = n - group_keys;
+  partition_cursors<std::uint64_t> at{0, n};
+  while (read_back - read_front >= group_keys) {
+    const std::uint32_t* from;
+    if (read_front - at.front <= at.back - read_back) {
+      from = a + read_front;
+      read_front += group_keys;
+      __builtin_prefetch(from + 1024);  // 4 KiB ahead: the range may be in memory
+    } else {
+      read_back -= group_keys;
+      from = a + read_back;
+      __builtin_prefetch(from - 1024);
+    }
+    vec v[group];
+    PARPRIM_IPQ_UNROLL
+    for (unsigned g = 0; g < group; ++g) v[g] = _mm512_loadu_si512(from + g * lanes);
+    PARPRIM_IPQ_UNROLL
+    for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(v[g], 0xFFFF, p, a, at);
+  }
+  // Fewer than a group left unread: all of it loaded before any of it is written (an end may
+  // now have less room than a vector, but once nothing is unread the room is exactly theirs).
+  vec rest[group];
+  __mmask16 valid[group];
+  PARPRIM_IPQ_UNROLL
+  for (unsigned g = 0; g < group; ++g) {
+    const std::uint64_t from = std::min(read_front + g * lanes, read_back);
+    valid[g] = first_lanes(static_cast<std::uint32_t>(std::min<std::uint64_t>(read_back - from, lanes)));
+    rest[g] = _mm512_maskz_loadu_epi32(valid[g], a + from);
+  }
+  PARPRIM_IPQ_UNROLL
+  for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(rest[g], valid[g], p, a, at);
+  PARPRIM_IPQ_UNROLL
+  for (unsigned g = 0; g < group; ++g) {
+    partition_step<Inclusive>(first[g], 0xFFFF, p, a, at);
+    partition_step<Inclusive>(last[g], 0xFFFF, p, a, at);
+  }
+  return at.front;
+}
+
+}  // namespace in_place_detail
+
+/// Sorts n keys of 32 bits by key ^ flip, unstably, into `out` (which may be `in`): copies them
+/// there XORed with flip, partitions them in place while a range is longer than `leaf_keys`
+/// (at least in_place_detail::shortest), and sorts each shorter range with vector_quicksort.hpp
+/// in the sorter's two buffers, which XORs them back. The depth limit, twice the bits of n and 4
+/// more, is reached only by inputs that defeat the sampled pivots again and again. Call only
+/// where has_avx512f().
+class in_place_quicksort {
+ public:
+  explicit in_place_quicksort(std::uint32_t leaf_keys)
+      : leaf_keys_(std::max<std::uint64_t>(leaf_keys, in_place_detail::shortest)),
+        buffers_{aligned_array<std::uint32_t>(leaf_keys_), aligned_array<std::uint32_t>(leaf_keys_)} {}
+
+  void operator()(const std::uint32_t* in, std::uint32_t* out, std::uint64_t n, std::uint32_t flip) {
+    sort_with_depth_limit(in, out, n, flip, 2 * static_cast<unsigned>(std::bit_width(n)) + 4);
+  }
+
+  /// operator() partitioning at most `depth_limit` levels deep (the tests force its fallback).
+  PARPRIM_IPQ_TARGET void sort_with_depth_limit(const std::uint32_t* in, std::uint32_t* out,
+                                                std::uint64_t n, std::uint32_t flip,
+                                                unsigned depth_limit) {
+    const vec f = _mm512_set1_epi32(static_cast<int>(flip));
+    std::uint64_t i = 0;
+    for (; i + lanes <= n; i += lanes)
+      _mm512_storeu_si512(out + i, _mm512_xor_si512(_mm512_loadu_si512(in + i), f));
+    for (; i < n; ++i) out[i] = in[i] ^ flip;
+    sort(out, n, depth_limit, flip);
+  }
+
+ private:
+  using vec = vector_sort_detail::vec;
+  static constexpr auto lanes = vector_sort_detail::lanes;
+
+  // Sorts a[0..n) (unsigned keys) where it is, and XORs it back with flip.
+  PARPRIM_IPQ_TARGET void sort(std::uint32_t* a, std::uint64_t n, unsigned depth, std::uint32_t flip) {
+    if (n <= leaf_keys_) return leaf(a, n, flip);
+    if (depth == 0) {  // a pathological input: no quadratic time
+      std::sort(a, a + n);
+      for (std::uint64_t i = 0; i < n; ++i) a[i] ^= flip;
+      return;
+    }
+    const std::uint32_t pivot = in_place_detail::choose_pivot(a, n);
+    std::uint64_t lows = in_place_detail::partition<false>(a, n, pivot);
+    if (lows == 0) {
+      // No key below the pivot, a key of the range: the pivot is its smallest. Its copies go
+      // first, in their places; the keys above them are sorted on.
+      lows = in_place_detail::partition<true>(a, n, pivot);
+      std::fill_n(a, lows, pivot ^ flip);
+      if (lows < n) sort(a + lows, n - lows, depth - 1, flip);
+      return;
+    }
+    sort(a, lows, depth - 1, flip);
+    sort(a + lows, n - lows, depth - 1, flip);
+  }
+
+  // A range short enough for the cache: vector_quicksort.hpp from the range (already unsigned
+  // keys) into the buffers, its networks XORing the keys back, then copied to the range.
+  PARPRIM_IPQ_TARGET void leaf(std::uint32_t* a, std::uint64_t n, std::uint32_t flip) {
+    if (n == 0) return;
+    const vec none = _mm512_setzero_si512(), f = _mm512_set1_epi32(static_cast<int>(flip));
+    if (n <= vector_sort_detail::network_keys)
+      return vector_sort_detail::sort_small(a, a, static_cast<std::uint32_t>(n), none, f);
+    vector_sort_detail::quicksort q{{buffers_[0].data(), buffers_[1].data()}, f,
+                                    2 * static_cast<unsigned>(std::bit_width(n)) + 4};
+    q.sort(a, 0, static_cast<std::uint32_t>(n), 0, none);
+    std::memcpy(a, buffers_[0].data(), n * sizeof(std::uint32_t));
+  }
+
+  std::uint64_t leaf_keys_;
+  aligned_array<std::uint32_t> buffers_[2];
+};
+
+#undef PARPRIM_IPQ_TARGET
+#undef PARPRIM_IPQ_UNROLL
+
+#else
+
+class in_place_quicksort {
+ public:
+  explicit in_place_quicksort(std::uint32_t) {}
+  void operator()(const std::uint32_t*, std::uint32_t*, std::uint64_t, std::uint32_t) {
+  }  // never called: has_avx512f() is false
+  void sort_with_depth_limit(const std::uint32_t*, std::uint32_t*, std::uint64_t, std::uint32_t,
+                             unsigned) {}
+};
+
+#endif
+
+}  // namespace parprim::host
