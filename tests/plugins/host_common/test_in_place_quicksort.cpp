@@ -115,4 +115,7 @@ TEST_CASE("in_place_quicksort: radix_sorter sorts whole arrays either way, u32 a
   policy.in_place_partitions = true;
   CHECK_FALSE(radix_sorter<float>(policy, false).sorts_in_place(std::uint64_t(1) << 20));
   CHECK_FALSE(radix_sorter<std::uint64_t>(policy, false).sorts_in_place(std::uint64_t(1) << 20));
+  // Nor where the policy keeps the radix passes everywhere.
+  policy.vector_keys = false;
+  CHECK_FALSE(radix_sorter<std::uint32_t>(policy, false).sorts_in_place(std::uint64_t(1) << 20));
 }

@@ -129,7 +129,8 @@ class radix_sorter {
   buffers_type& buffers() { return buffers_; }
 
   /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
-  /// it, so that no timed run allocates): the chunks' slack and links, and the staging array.
+  /// it, so that no timed run allocates): the chunks' slack and links, and the staging array;
+  /// or, where the array is partitioned in place, the leaves' buffers.
   void reserve_array(std::uint64_t n) {
     if (sorts_in_place(n)) {
       if (!in_place_) in_place_ = std::make_unique<in_place_quicksort>(policy_.in_place_leaf_keys);
@@ -162,10 +163,10 @@ class radix_sorter {
 
   /// Whether sort_array sorts an array of n keys (keys-only) by partitions in place, where
   /// reserve_array(n) made room: 32-bit integers, larger than a cache sort, on a CPU the policy
-  /// chose it for.
+  /// chose it for, unless the policy keeps the radix passes everywhere (vector_keys false).
   bool sorts_in_place(std::uint64_t n) const {
-    return cache_radix_sort<T>::vector_sortable && policy_.in_place_partitions && has_avx512f() &&
-           n > capacity();
+    return cache_radix_sort<T>::vector_sortable && policy_.in_place_partitions &&
+           policy_.vector_keys && has_avx512f() && n > capacity();
   }
 
   /// Whether sort_array splits these n keys (keys-only) without a count.
