@@ -4,6 +4,8 @@
 // digits keep block order: stable), and the blocks scatter in parallel through their thread's
 // write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
 // each; a bucket still too large for one thread (skewed keys) is split the same way again.
+// A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5) is instead
+// partitioned in place by every thread (parallel_in_place_sort.hpp).
 #pragma once
 
 #include <algorithm>
@@ -17,6 +19,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "blocks.hpp"
+#include "parallel_in_place_sort.hpp"
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/hybrid_radix_sort.hpp"
 #include "parprim/plugin.hpp"
@@ -28,8 +32,11 @@ class parallel_radix_sort_plan final : public plan {
   using counts_type = std::array<std::uint64_t, host::max_buckets>;
 
  public:
-  parallel_radix_sort_plan(const problem& p, std::uint64_t n, int threads)
-      : n_(n),
+  /// `policy`: the plugin takes the default; the tests and the A/Bs force its choices.
+  parallel_radix_sort_plan(const problem& p, std::uint64_t n, int threads,
+                           const host::radix_sort_policy& policy = {})
+      : policy_(policy),
+        n_(n),
         keys_(p.sort_order == PARPRIM_SORT_DESCENDING),
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         arena_(threads),
@@ -45,12 +52,27 @@ class parallel_radix_sort_plan final : public plan {
     // One thread sorts ranges up to a few cache sorts long: below that, a parallel split costs
     // more in its partial lines and joins than the other threads give back.
     serial_limit_ = 4 * static_cast<std::uint64_t>(sorters_.front()->capacity());
+#if PARPRIM_HAVE_AVX512
+    // Where cpu_seq would partition this array in place, every thread does (step 28).
+    if (!pairs_ && n > serial_limit_ && sorters_.front()->sorts_in_place(n))
+      in_place_ = std::make_unique<parallel_in_place_sort>(arena_, policy_.in_place_leaf_keys);
+#endif
   }
 
   void run(const parprim_io& io) override {
     const host::elements<const T> in{io_in<T>(io), pairs_ ? io_values_in<T>(io) : nullptr};
     const host::elements<T> out{io_out<T>(io), pairs_ ? io_values_out<T>(io) : nullptr};
     const host::elements<T> spare{spare_keys_.data(), pairs_ ? spare_values_.data() : nullptr};
+#if PARPRIM_HAVE_AVX512
+    if (in_place_) {
+      // The XOR that maps an element to its radix key: that key of zero (as radix_sorter's).
+      return arena_.execute([&] {
+        (*in_place_)(reinterpret_cast<const std::uint32_t*>(in.keys),
+                     reinterpret_cast<std::uint32_t*>(out.keys), n_,
+                     static_cast<std::uint32_t>(keys_(T{0})));
+      });
+    }
+#endif
     arena_.execute([&] { sort(in, out, spare, n_, host::radix_keys<T>::bits, 0); });
   }
 
@@ -134,12 +156,8 @@ class parallel_radix_sort_plan final : public plan {
   }
 
   template <class Fn>
-  void for_each_block(std::uint64_t n, std::uint64_t blocks, Fn fn) {
-    const std::uint64_t per_block = (n + blocks - 1) / blocks;
-    tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
-      const std::uint64_t begin = std::min(n, b * per_block);
-      fn(b, begin, std::min(n, begin + per_block));
-    });
+  static void for_each_block(std::uint64_t n, std::uint64_t count, Fn fn) {
+    blocks{n, count}.for_each(fn);
   }
 
   // The calling thread's sorter: a thread sorts one range at a time, so none is shared.
@@ -156,6 +174,9 @@ class parallel_radix_sort_plan final : public plan {
   std::uint64_t serial_limit_ = 0;
   host::aligned_array<T> spare_keys_, spare_values_;
   std::vector<std::unique_ptr<host::radix_sorter<T>>> sorters_;
+#if PARPRIM_HAVE_AVX512
+  std::unique_ptr<parallel_in_place_sort> in_place_;  // where cpu_seq partitions in place
+#endif
   std::vector<counts_type> block_counts_, block_offsets_;
   std::vector<host::key_bounds<radix_key_t<T>>> block_bounds_;
   std::vector<counts_type> bucket_counts_;  // a split's bucket counts, one per depth

@@ -89,6 +89,19 @@ PARPRIM_IPQ_TARGET inline std::uint32_t choose_pivot(const std::uint32_t* a, std
   return sample[lanes / 2];
 }
 
+/// A whole array's pivot, for a top level partitioned out of place by many threads at once
+/// (plugins/cpu_tbb/parallel_in_place_sort.hpp): the median of 255 keys spread over in[0..n),
+/// XORed with flip. More samples than a level's 16, as the threads' shares of the two sides
+/// follow it: of uniform keys, a side's share has a standard deviation of about 3% about a half
+/// (16 keys: about 12%).
+inline std::uint32_t sampled_pivot(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip) {
+  constexpr unsigned samples = 255;
+  std::uint32_t sample[samples];
+  for (unsigned i = 0; i < samples; ++i) sample[i] = in[(n - 1) * i / (samples - 1)] ^ flip;
+  std::nth_element(sample, sample + samples / 2, sample + samples);
+  return sample[samples / 2];
+}
+
 /// Partitions a[0..n) (n >= shortest) in place by the pivot; returns how many keys went to the
 /// front. The keys not yet read are [read_front, read_back); those written are [0, at.front) and
 /// [at.back, n). The room written at the two ends adds up to 2 * group_keys throughout (a group
@@ -142,6 +155,63 @@ PARPRIM_IPQ_TARGET std::uint64_t partition(std::uint32_t* a, std::uint64_t n, st
   return at.front;
 }
 
+/// The ranges one level leaves to sort: [0, front_end) and [back_begin, n) of the range.
+struct level_ranges {
+  std::uint64_t front_end, back_begin;
+};
+
+/// One level: partitions a[0..n) (unsigned keys, n >= shortest) by a pivot sampled from it. If
+/// no key is below the pivot, a key of the range, the pivot is its smallest: its copies go
+/// first, XORed back with flip (sorted where they are), and the keys above them are left.
+PARPRIM_IPQ_TARGET inline level_ranges partition_level(std::uint32_t* a, std::uint64_t n,
+                                                       std::uint32_t flip) {
+  const std::uint32_t pivot = choose_pivot(a, n);
+  const std::uint64_t lows = partition<false>(a, n, pivot);
+  if (lows != 0) return {lows, lows};
+  const std::uint64_t copies = partition<true>(a, n, pivot);
+  std::fill_n(a, copies, pivot ^ flip);
+  return {0, copies};
+}
+
+/// How many of in[0..n), XORed with flip, are below the pivot (Inclusive: at most it): a
+/// parallel top level's count of a block (plugins/cpu_tbb/parallel_in_place_sort.hpp).
+template <bool Inclusive>
+PARPRIM_IPQ_TARGET std::uint64_t count_below(const std::uint32_t* in, std::uint64_t n,
+                                             std::uint32_t flip, std::uint32_t pivot) {
+  const vec p = _mm512_set1_epi32(static_cast<int>(pivot)), f = _mm512_set1_epi32(static_cast<int>(flip));
+  std::uint64_t count = 0, i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const vec v = _mm512_xor_si512(_mm512_loadu_si512(in + i), f);
+    count += static_cast<unsigned>(__builtin_popcount(Inclusive ? _mm512_cmple_epu32_mask(v, p)
+                                                                : _mm512_cmplt_epu32_mask(v, p)));
+  }
+  for (; i < n; ++i) count += Inclusive ? (in[i] ^ flip) <= pivot : (in[i] ^ flip) < pivot;
+  return count;
+}
+
+/// Writes in[0..n), XORed with flip, to `out` partitioned by the pivot, out of place: the keys
+/// below it (Inclusive: at most it) to out[at.front..) upwards, the others to out[..at.back)
+/// downwards, exactly (masked stores: other blocks write beside them at once).
+template <bool Inclusive>
+PARPRIM_IPQ_TARGET void partition_copy(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip,
+                                       std::uint32_t pivot, std::uint32_t* out,
+                                       partition_cursors<std::uint64_t> at) {
+  const vec p = _mm512_set1_epi32(static_cast<int>(pivot)), f = _mm512_set1_epi32(static_cast<int>(flip));
+  std::uint64_t i = 0;
+  for (; i + group_keys <= n; i += group_keys) {
+    vec v[group];
+    PARPRIM_IPQ_UNROLL
+    for (unsigned g = 0; g < group; ++g) v[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), f);
+    PARPRIM_IPQ_UNROLL
+    for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(v[g], 0xFFFF, p, out, at);
+  }
+  for (; i < n; i += lanes) {
+    const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(std::min<std::uint64_t>(n - i, lanes)));
+    partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), f), valid, p,
+                              out, at);
+  }
+}
+
 }  // namespace in_place_detail
 
 /// Sorts n keys of 32 bits by key ^ flip, unstably, into `out` (which may be `in`): copies them
@@ -157,7 +227,7 @@ class in_place_quicksort {
         buffers_{aligned_array<std::uint32_t>(leaf_keys_), aligned_array<std::uint32_t>(leaf_keys_)} {}
 
   void operator()(const std::uint32_t* in, std::uint32_t* out, std::uint64_t n, std::uint32_t flip) {
-    sort_with_depth_limit(in, out, n, flip, 2 * static_cast<unsigned>(std::bit_width(n)) + 4);
+    sort_with_depth_limit(in, out, n, flip, depth_limit(n));
   }
 
   /// operator() partitioning at most `depth_limit` levels deep (the tests force its fallback).
@@ -169,34 +239,33 @@ class in_place_quicksort {
     for (; i + lanes <= n; i += lanes)
       _mm512_storeu_si512(out + i, _mm512_xor_si512(_mm512_loadu_si512(in + i), f));
     for (; i < n; ++i) out[i] = in[i] ^ flip;
-    sort(out, n, depth_limit, flip);
+    sort_range(out, n, flip, depth_limit);
   }
 
- private:
-  using vec = vector_sort_detail::vec;
-  static constexpr auto lanes = vector_sort_detail::lanes;
+  /// The depth limit operator() takes for n keys.
+  static unsigned depth_limit(std::uint64_t n) { return 2 * static_cast<unsigned>(std::bit_width(n)) + 4; }
 
-  // Sorts a[0..n) (unsigned keys) where it is, and XORs it back with flip.
-  PARPRIM_IPQ_TARGET void sort(std::uint32_t* a, std::uint64_t n, unsigned depth, std::uint32_t flip) {
+  /// Sorts a[0..n) of unsigned keys where it is, partitioning at most `depth` levels deep, and
+  /// XORs it back with flip: the rest of operator(), and of a parallel sort's ranges
+  /// (plugins/cpu_tbb/parallel_in_place_sort.hpp).
+  PARPRIM_IPQ_TARGET void sort_range(std::uint32_t* a, std::uint64_t n, std::uint32_t flip,
+                                     unsigned depth) {
     if (n <= leaf_keys_) return leaf(a, n, flip);
     if (depth == 0) {  // a pathological input: no quadratic time
       std::sort(a, a + n);
       for (std::uint64_t i = 0; i < n; ++i) a[i] ^= flip;
       return;
     }
-    const std::uint32_t pivot = in_place_detail::choose_pivot(a, n);
-    std::uint64_t lows = in_place_detail::partition<false>(a, n, pivot);
-    if (lows == 0) {
-      // No key below the pivot, a key of the range: the pivot is its smallest. Its copies go
-      // first, in their places; the keys above them are sorted on.
-      lows = in_place_detail::partition<true>(a, n, pivot);
-      std::fill_n(a, lows, pivot ^ flip);
-      if (lows < n) sort(a + lows, n - lows, depth - 1, flip);
-      return;
-    }
-    sort(a, lows, depth - 1, flip);
-    sort(a + lows, n - lows, depth - 1, flip);
+    const in_place_detail::level_ranges left = in_place_detail::partition_level(a, n, flip);
+    sort_range(a, left.front_end, flip, depth - 1);
+    sort_range(a + left.back_begin, n - left.back_begin, flip, depth - 1);
   }
+
+  std::uint64_t leaf_keys() const { return leaf_keys_; }
+
+ private:
+  using vec = vector_sort_detail::vec;
+  static constexpr auto lanes = vector_sort_detail::lanes;
 
   // A range short enough for the cache: vector_quicksort.hpp from the range (already unsigned
   // keys) into the buffers, its networks XORing the keys back, then copied to the range.
