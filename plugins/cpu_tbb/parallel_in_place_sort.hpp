@@ -39,13 +39,15 @@ class parallel_in_place_sort {
 
   /// Sorts in[0..n) by key ^ flip into out (apart from in), unstably. Call inside the arena
   /// given at construction, where has_avx512f().
-  void operator()(const std::uint32_t* in, std::uint32_t* out, std::uint64_t n, std::uint32_t flip) {
+  void operator()(const std::uint32_t* in, std::uint32_t* out, std::uint64_t n,
+                  std::uint32_t flip) {
     const std::uint64_t leaf = sorters_.front()->leaf_keys();
     const unsigned depth = host::in_place_quicksort::depth_limit(n);
     if (n <= leaf) return sorters_.front()->sort_with_depth_limit(in, out, n, flip, depth);
     grain_ = std::max(leaf, n / (ranges_per_thread * threads_));
     const std::uint32_t pivot = host::in_place_detail::sampled_pivot(in, n, flip);
-    const cpu_tbb::blocks blocks{n, std::min<std::uint64_t>(block_lows_.size(), n / min_block_keys + 1)};
+    const cpu_tbb::blocks blocks{
+        n, std::min<std::uint64_t>(block_lows_.size(), n / min_block_keys + 1)};
     std::uint64_t lows = count_blocks<false>(in, blocks, flip, pivot);
     if (lows != 0) {
       partition_blocks<false>(in, out, blocks, flip, pivot, lows);
@@ -57,9 +59,10 @@ class parallel_in_place_sort {
     // first, in their places, and the keys above them are sorted on (as partition_level does).
     lows = count_blocks<true>(in, blocks, flip, pivot);
     partition_blocks<true>(in, out, blocks, flip, pivot, lows);
-    cpu_tbb::blocks{lows, blocks.count}.for_each([&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-      std::fill(out + begin, out + end, pivot ^ flip);
-    });
+    cpu_tbb::blocks{lows, blocks.count}.for_each(
+        [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+          std::fill(out + begin, out + end, pivot ^ flip);
+        });
     sort_task(out + lows, n - lows, flip, depth - 1);
   }
 
@@ -76,7 +79,8 @@ class parallel_in_place_sort {
   std::uint64_t count_blocks(const std::uint32_t* in, const cpu_tbb::blocks& blocks,
                              std::uint32_t flip, std::uint32_t pivot) {
     blocks.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-      block_lows_[b] = host::in_place_detail::count_below<Inclusive>(in + begin, end - begin, flip, pivot);
+      block_lows_[b] =
+          host::in_place_detail::count_below<Inclusive>(in + begin, end - begin, flip, pivot);
     });
     std::uint64_t lows = 0;
     for (std::uint64_t b = 0; b < blocks.count; ++b) lows += block_lows_[b];
@@ -102,7 +106,8 @@ class parallel_in_place_sort {
 
   void sort_task(std::uint32_t* a, std::uint64_t n, std::uint32_t flip, unsigned depth) {
     if (n <= grain_ || depth == 0) return own_sorter().sort_range(a, n, flip, depth);
-    const host::in_place_detail::level_ranges left = host::in_place_detail::partition_level(a, n, flip);
+    const host::in_place_detail::level_ranges left =
+        host::in_place_detail::partition_level(a, n, flip);
     tbb::parallel_invoke(
         [&] { sort_task(a, left.front_end, flip, depth - 1); },
         [&] { sort_task(a + left.back_begin, n - left.back_begin, flip, depth - 1); });
