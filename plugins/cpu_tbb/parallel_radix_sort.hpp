@@ -41,8 +41,6 @@ class parallel_radix_sort_plan final : public plan {
         pairs_(p.sort_payload == PARPRIM_SORT_PAIRS),
         arena_(threads),
         max_blocks_(2 * static_cast<std::uint64_t>(arena_.max_concurrency())),
-        spare_keys_(n),
-        spare_values_(pairs_ ? n : 0),
         block_counts_(max_blocks_),
         block_offsets_(max_blocks_),
         block_bounds_(max_blocks_),
@@ -54,9 +52,13 @@ class parallel_radix_sort_plan final : public plan {
     serial_limit_ = 4 * static_cast<std::uint64_t>(sorters_.front()->capacity());
 #if PARPRIM_HAVE_AVX512
     // Where cpu_seq would partition this array in place, every thread does (step 28).
-    if (!pairs_ && n > serial_limit_ && sorters_.front()->sorts_in_place(n))
+    if (!pairs_ && n > serial_limit_ && sorters_.front()->sorts_in_place(n)) {
       in_place_ = std::make_unique<parallel_in_place_sort>(arena_, policy_.in_place_leaf_keys);
+      return;  // it sorts from the input into the output: no spare array
+    }
 #endif
+    spare_keys_ = host::aligned_array<T>(n);
+    if (pairs_) spare_values_ = host::aligned_array<T>(n);
   }
 
   void run(const parprim_io& io) override {
@@ -114,7 +116,7 @@ class parallel_radix_sort_plan final : public plan {
   // Each block's counts of `place` (block_counts_), and the range's key bounds.
   host::key_bounds<radix_key_t<T>> count_blocks(host::elements<const T> src, std::uint64_t n,
                                                 std::uint64_t blocks, host::digit_place place) {
-    for_each_block(n, blocks, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
       auto& counts = block_counts_[b];
       std::fill_n(counts.begin(), place.buckets(), 0);
       block_bounds_[b] =
@@ -140,7 +142,7 @@ class parallel_radix_sort_plan final : public plan {
         totals[d] += block_counts_[b][d];
       }
     }
-    for_each_block(n, blocks, [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
       own_sorter().buffers().scatter(src + begin, end - begin, place.buckets(),
                                      block_offsets_[b].data(), to,
                                      host::digit_of<T>{keys_, place});
@@ -150,14 +152,9 @@ class parallel_radix_sort_plan final : public plan {
   void copy(host::elements<const T> src, host::elements<T> dst, std::uint64_t n) {
     if (src.keys == dst.keys) return;
     const std::uint64_t blocks = std::min<std::uint64_t>(max_blocks_, n / 4096 + 1);
-    for_each_block(n, blocks, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
       host::copy_elements(src + begin, dst + begin, end - begin);
     });
-  }
-
-  template <class Fn>
-  static void for_each_block(std::uint64_t n, std::uint64_t count, Fn fn) {
-    blocks{n, count}.for_each(fn);
   }
 
   // The calling thread's sorter: a thread sorts one range at a time, so none is shared.

@@ -189,27 +189,16 @@ PARPRIM_IPQ_TARGET std::uint64_t count_below(const std::uint32_t* in, std::uint6
   return count;
 }
 
-/// Writes in[0..n), XORed with flip, to `out` partitioned by the pivot, out of place: the keys
-/// below it (Inclusive: at most it) to out[at.front..) upwards, the others to out[..at.back)
-/// downwards, exactly (masked stores: other blocks write beside them at once).
+/// Writes in[0..n), XORed with flip, to `out` partitioned by the pivot, out of place, from the
+/// cursors `at` on (vector_quicksort.hpp's partition_from with 64-bit cursors): a parallel top
+/// level's block (plugins/cpu_tbb/parallel_in_place_sort.hpp), whose other blocks write beside
+/// it at once, each store exact. The flip a scalar, for callers compiled without AVX-512.
 template <bool Inclusive>
 PARPRIM_IPQ_TARGET void partition_copy(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip,
                                        std::uint32_t pivot, std::uint32_t* out,
                                        partition_cursors<std::uint64_t> at) {
-  const vec p = _mm512_set1_epi32(static_cast<int>(pivot)), f = _mm512_set1_epi32(static_cast<int>(flip));
-  std::uint64_t i = 0;
-  for (; i + group_keys <= n; i += group_keys) {
-    vec v[group];
-    PARPRIM_IPQ_UNROLL
-    for (unsigned g = 0; g < group; ++g) v[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), f);
-    PARPRIM_IPQ_UNROLL
-    for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(v[g], 0xFFFF, p, out, at);
-  }
-  for (; i < n; i += lanes) {
-    const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(std::min<std::uint64_t>(n - i, lanes)));
-    partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), f), valid, p,
-                              out, at);
-  }
+  vector_sort_detail::partition_from<Inclusive, false>(
+      in, out, n, pivot, _mm512_set1_epi32(static_cast<int>(flip)), at);
 }
 
 }  // namespace in_place_detail
@@ -274,8 +263,7 @@ class in_place_quicksort {
     const vec none = _mm512_setzero_si512(), f = _mm512_set1_epi32(static_cast<int>(flip));
     if (n <= vector_sort_detail::network_keys)
       return vector_sort_detail::sort_small(a, a, static_cast<std::uint32_t>(n), none, f);
-    vector_sort_detail::quicksort q{{buffers_[0].data(), buffers_[1].data()}, f,
-                                    2 * static_cast<unsigned>(std::bit_width(n)) + 4};
+    vector_sort_detail::quicksort q{{buffers_[0].data(), buffers_[1].data()}, f, depth_limit(n)};
     q.sort(a, 0, static_cast<std::uint32_t>(n), 0, none);
     std::memcpy(a, buffers_[0].data(), n * sizeof(std::uint32_t));
   }

@@ -79,16 +79,19 @@ PARPRIM_VQS_INLINE void partition_step(vec v, __mmask16 valid, vec p, std::uint3
   at.front += lows;
 }
 
-/// Writes in[0..n) (XORed with in_flip) to out, partitioned by the pivot. Returns how many keys
-/// went to the front. `FromMemory`: the range is not in cache (the first level's, just written
-/// by the split's streaming stores), so its lines are prefetched ahead (prefetch_ahead.hpp).
-template <bool Inclusive, bool FromMemory>
-PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
-                                                  std::uint32_t n, std::uint32_t pivot,
-                                                  vec in_flip) {
+/// Writes in[0..n) (XORed with in_flip) to out, partitioned by the pivot, from the cursors `at`
+/// on: the keys below it (Inclusive: not above it) upwards from at.front, the others downwards
+/// from at.back, each store exact. Returns the cursors past what it wrote. `FromMemory`: the
+/// range is not in cache (the first level's, just written by the split's streaming stores), so
+/// its lines are prefetched ahead (prefetch_ahead.hpp). 32-bit cursors in cache; 64-bit for a
+/// block of a whole array's top level (plugins/cpu_tbb/parallel_in_place_sort.hpp).
+template <bool Inclusive, bool FromMemory, class Index>
+PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uint32_t* in,
+                                                                  std::uint32_t* out, Index n,
+                                                                  std::uint32_t pivot, vec in_flip,
+                                                                  partition_cursors<Index> at) {
   const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
-  partition_cursors<std::uint32_t> at{0, n};
-  std::uint32_t i = 0;
+  Index i = 0;
   // Four vectors loaded before any is stored: a store may alias a later load's address, which
   // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
   constexpr unsigned group = 4;
@@ -106,11 +109,20 @@ PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::
     partition_step<Inclusive>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), 0xFFFF, p, out,
                               at);
   if (i < n) {
-    const __mmask16 valid = first_lanes(n - i);
+    const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(n - i));
     partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
                               valid, p, out, at);
   }
-  return at.front;
+  return at;
+}
+
+/// partition_from of a range in cache into out[0..n): returns how many keys went to the front.
+template <bool Inclusive, bool FromMemory>
+PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
+                                                  std::uint32_t n, std::uint32_t pivot,
+                                                  vec in_flip) {
+  return partition_from<Inclusive, FromMemory, std::uint32_t>(in, out, n, pivot, in_flip, {0, n})
+      .front;
 }
 
 /// Writes n copies of `key` (XORed with out_flip) to out.
