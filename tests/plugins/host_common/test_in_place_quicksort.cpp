@@ -79,7 +79,8 @@ TEST_CASE("in_place_quicksort: the depth limit's fallback sorts what is left") {
 
 namespace {
 
-// count_below and partition_copy of one block, against a scalar partition by the same pivot.
+// count_below and partition_copy of a level's two blocks (the keys' halves), against a scalar
+// partition by the same pivot.
 template <bool Inclusive>
 void check_top_level(const std::vector<std::uint32_t>& keys, std::uint32_t flip, std::uint32_t pivot) {
   const std::uint64_t n = keys.size();
@@ -87,11 +88,18 @@ void check_top_level(const std::vector<std::uint32_t>& keys, std::uint32_t flip,
   for (const std::uint32_t k : keys)
     ((Inclusive ? (k ^ flip) <= pivot : (k ^ flip) < pivot) ? lows : highs).push_back(k ^ flip);
   CHECK(in_place_detail::count_below<Inclusive>(keys.data(), n, flip, pivot) == lows.size());
-  // Written between guards: one block of several, its neighbours' keys beside it.
+  // Written between guards, the second block first: between a block's cursors lie the other
+  // block's places, which its stores must leave alone (cursors as parallel_in_place_sort.hpp
+  // gives them: block 0's lows first, then block 1's; block 0's highs first above the lows).
   constexpr std::uint64_t guard = 40;
   std::vector<std::uint32_t> out(n + 2 * guard, 0xDEADBEEF);
-  in_place_detail::partition_copy<Inclusive>(keys.data(), n, flip, pivot, out.data(),
-                                             {guard, guard + n});
+  const std::uint64_t half = n / 2;
+  const std::uint64_t lows_0 = in_place_detail::count_below<Inclusive>(keys.data(), half, flip, pivot);
+  const std::uint64_t highs_0 = half - lows_0;
+  in_place_detail::partition_copy<Inclusive>(keys.data() + half, n - half, flip, pivot, out.data(),
+                                             {guard + lows_0, guard + n});
+  in_place_detail::partition_copy<Inclusive>(keys.data(), half, flip, pivot, out.data(),
+                                             {guard, guard + lows.size() + highs_0});
   for (std::uint64_t i = 0; i < guard; ++i) {
     CHECK(out[i] == 0xDEADBEEF);
     CHECK(out[guard + n + i] == 0xDEADBEEF);

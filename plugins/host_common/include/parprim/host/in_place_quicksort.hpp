@@ -5,8 +5,8 @@
 // one pass, 1.6-2.0 ns a key on a Zen 5 core, and its buckets are then read out of their chunks
 // (0.27). A partition in place reads a range and writes it back where it was, 16 keys compared
 // with the pivot at once and each side packed by a register compress (vector_quicksort.hpp's
-// partition_step): about eleven levels take 2^24 keys to ranges of 8192, each level cheaper as
-// its ranges come to fit L3, then L2. Each range of at most `leaf_keys` is then sorted by
+// partition steps): about eleven levels take 2^24 keys to ranges of 8192, each level cheaper as its
+// ranges come to fit L3, then L2. Each range of at most `leaf_keys` is then sorted by
 // vector_quicksort.hpp between two buffers in cache and copied back. Not stable: only for sorts
 // whose order among equal keys cannot be seen (keys-only 32-bit integers).
 //
@@ -69,6 +69,7 @@ using vector_sort_detail::first_lanes;
 using vector_sort_detail::lanes;
 using vector_sort_detail::partition_cursors;
 using vector_sort_detail::partition_step;
+using vector_sort_detail::partition_whole_step;
 using vector_sort_detail::vec;
 
 /// Vectors a partition reads from one end at a time: the end is chosen once a group (a branch
@@ -133,7 +134,7 @@ PARPRIM_IPQ_TARGET std::uint64_t partition(std::uint32_t* a, std::uint64_t n, st
     PARPRIM_IPQ_UNROLL
     for (unsigned g = 0; g < group; ++g) v[g] = _mm512_loadu_si512(from + g * lanes);
     PARPRIM_IPQ_UNROLL
-    for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(v[g], 0xFFFF, p, a, at);
+    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, false>(v[g], p, a, at);
   }
   // Fewer than a group left unread: all of it loaded before any of it is written (an end may
   // now have less room than a vector, but once nothing is unread the room is exactly theirs).
@@ -149,8 +150,8 @@ PARPRIM_IPQ_TARGET std::uint64_t partition(std::uint32_t* a, std::uint64_t n, st
   for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(rest[g], valid[g], p, a, at);
   PARPRIM_IPQ_UNROLL
   for (unsigned g = 0; g < group; ++g) {
-    partition_step<Inclusive>(first[g], 0xFFFF, p, a, at);
-    partition_step<Inclusive>(last[g], 0xFFFF, p, a, at);
+    partition_whole_step<Inclusive, false>(first[g], p, a, at);
+    partition_whole_step<Inclusive, false>(last[g], p, a, at);
   }
   return at.front;
 }
@@ -197,7 +198,7 @@ template <bool Inclusive>
 PARPRIM_IPQ_TARGET void partition_copy(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip,
                                        std::uint32_t pivot, std::uint32_t* out,
                                        partition_cursors<std::uint64_t> at) {
-  vector_sort_detail::partition_from<Inclusive, false>(
+  vector_sort_detail::partition_from<Inclusive, false, false>(
       in, out, n, pivot, _mm512_set1_epi32(static_cast<int>(flip)), at);
 }
 

@@ -79,13 +79,38 @@ PARPRIM_VQS_INLINE void partition_step(vec v, __mmask16 valid, vec p, std::uint3
   at.front += lows;
 }
 
+/// partition_step of a whole vector, in fewer scalar instructions (step 32): the highs' count
+/// is 16 less the lows', and each store's mask a shift. `OwnGap`: the output between the
+/// cursors belongs to this partition alone and at least a vector of it is unwritten, so the
+/// lows are stored whole, their register's lanes past them landing in that gap (the highs, stored
+/// next, or later stores overwrite them). Not so for a partition in place (the gap holds keys
+/// not yet read) or for a block of a parallel level (it holds other blocks' keys).
+template <bool Inclusive, bool OwnGap, class Index>
+PARPRIM_VQS_INLINE void partition_whole_step(vec v, vec p, std::uint32_t* out,
+                                             partition_cursors<Index>& at) {
+  const __mmask16 low = Inclusive ? _mm512_cmple_epu32_mask(v, p) : _mm512_cmplt_epu32_mask(v, p);
+  const auto lows = static_cast<std::uint32_t>(__builtin_popcount(low));
+  const vec packed_lows = _mm512_maskz_compress_epi32(low, v);
+  if constexpr (OwnGap)
+    _mm512_storeu_si512(out + at.front, packed_lows);
+  else
+    _mm512_mask_storeu_epi32(out + at.front, static_cast<__mmask16>(0xFFFFu >> (lanes - lows)),
+                             packed_lows);
+  at.back -= lanes - lows;
+  _mm512_mask_storeu_epi32(out + at.back, static_cast<__mmask16>(0xFFFFu >> lows),
+                           _mm512_maskz_compress_epi32(static_cast<__mmask16>(~low), v));
+  at.front += lows;
+}
+
 /// Writes in[0..n) (XORed with in_flip) to out, partitioned by the pivot, from the cursors `at`
 /// on: the keys below it (Inclusive: not above it) upwards from at.front, the others downwards
-/// from at.back, each store exact. Returns the cursors past what it wrote. `FromMemory`: the
-/// range is not in cache (the first level's, just written by the split's streaming stores), so
-/// its lines are prefetched ahead (prefetch_ahead.hpp). 32-bit cursors in cache; 64-bit for a
-/// block of a whole array's top level (plugins/cpu_tbb/parallel_in_place_sort.hpp).
-template <bool Inclusive, bool FromMemory, class Index>
+/// from at.back. Returns the cursors past what it wrote. `FromMemory`: the range is not in
+/// cache (the first level's, just written by the split's streaming stores), so its lines are
+/// prefetched ahead (prefetch_ahead.hpp). `OwnGap`: out between the cursors is this
+/// partition's alone (partition_whole_step); else each store is exact. 32-bit cursors in
+/// cache; 64-bit for a block of a whole array's top level
+/// (plugins/cpu_tbb/parallel_in_place_sort.hpp).
+template <bool Inclusive, bool FromMemory, bool OwnGap, class Index>
 PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uint32_t* in,
                                                                   std::uint32_t* out, Index n,
                                                                   std::uint32_t pivot, vec in_flip,
@@ -103,11 +128,12 @@ PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uin
       x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
     }
     PARPRIM_VQS_UNROLL
-    for (unsigned g = 0; g < group; ++g) partition_step<Inclusive>(x[g], 0xFFFF, p, out, at);
+    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, OwnGap>(x[g], p, out, at);
   }
+  // Before each whole vector, the gap between the cursors is at least the keys not yet read.
   for (; i + lanes <= n; i += lanes)
-    partition_step<Inclusive>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), 0xFFFF, p, out,
-                              at);
+    partition_whole_step<Inclusive, OwnGap>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), p,
+                                            out, at);
   if (i < n) {
     const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(n - i));
     partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
@@ -116,12 +142,14 @@ PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uin
   return at;
 }
 
-/// partition_from of a range in cache into out[0..n): returns how many keys went to the front.
+/// partition_from of a range in cache into out[0..n), its own: returns how many keys went to the
+/// front.
 template <bool Inclusive, bool FromMemory>
 PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
                                                   std::uint32_t n, std::uint32_t pivot,
                                                   vec in_flip) {
-  return partition_from<Inclusive, FromMemory, std::uint32_t>(in, out, n, pivot, in_flip, {0, n})
+  return partition_from<Inclusive, FromMemory, true, std::uint32_t>(in, out, n, pivot, in_flip,
+                                                                    {0, n})
       .front;
 }
 
