@@ -6,7 +6,7 @@
 set -euo pipefail
 commit=${1:-13f24af}
 mkdir -p probe/before
-for f in vector_sorting_network vector_quicksort in_place_quicksort; do
+for f in vector_sorting_network vector_quicksort in_place_quicksort cache_radix_sort hybrid_radix_sort; do
   git show "$commit:plugins/host_common/include/parprim/host/$f.hpp" > "probe/before/$f.hpp"
 done
 git show "$commit:plugins/cpu_tbb/parallel_in_place_sort.hpp" > probe/before/parallel_in_place_sort.hpp
@@ -18,6 +18,8 @@ edits = {
                           ("namespace vector_sort_detail {\n", "using namespace ::parprim::host::vector_sort_detail;\n")]),
     "in_place_quicksort": (["PARPRIM_IPQ_TARGET", "PARPRIM_IPQ_UNROLL"],
                            [("namespace parprim::host {\n", "using namespace ::parprim::host;\n")]),
+    "cache_radix_sort": ([], [("namespace parprim::host {\n", "using namespace ::parprim::host;\nusing namespace ::parprim;\n")]),
+    "hybrid_radix_sort": ([], [("namespace parprim::host {\n", "using namespace ::parprim::host;\nusing namespace ::parprim;\n")]),
     "parallel_in_place_sort": ([], [("namespace parprim::cpu_tbb {\n", "using ::parprim::cpu_tbb::blocks;\n")]),
 }
 for name, (macros, usings) in edits.items():
