@@ -2,9 +2,9 @@
 // parallel_in_place_sort.hpp), called directly on any AVX-512 CPU (the plugin takes it only where
 // cpu_seq would partition in place, in_place_partitions_pay): sizes at its edges (a leaf, the
 // top level's one block of 16384 keys and the next, a range that spawns tasks) and past them,
-// every input kind that tests the pivots (the top level's pivot the smallest key, all keys
-// equal), every XOR the plugin passes, on 1, 2 and 3 threads, each against std::sort by the same
-// keys with the output's end guarded. Then the radix plan with the policy's choice forced either
+// every input kind that tests the pivots (the top level's pivots all the smallest or the largest
+// key, all keys equal), every XOR the plugin passes, on 1, 2 and 3 threads, each against
+// std::sort by the same keys with the output's end guarded. Then the radix plan with the policy's choice forced either
 // way, u32 and i32, both orders. Skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
@@ -55,22 +55,26 @@ TEST_CASE("parallel_in_place_sort: sizes at its edges, every input, 1-3 threads"
   }
 }
 
-TEST_CASE("parallel_in_place_sort: the top level's smallest-key pivot, with keys above it") {
+TEST_CASE("parallel_in_place_sort: the top level's pivots one key, with keys above or below it") {
   if (skip()) return;
-  // Nine in ten keys equal to the smallest: the sampled pivot is the smallest key, so no key is
-  // below it and the top level takes its inclusive form, the rest sorted on.
+  // Nine in ten keys equal to the smallest, or to the largest: the sampled pivots are all that
+  // key, so one class of the top level holds nearly every key (the smallest: the last class; the
+  // largest: the last class holds its copies, the first the rest), sorted on below.
   tbb::task_arena arena(2);
   cpu_tbb::parallel_in_place_sort sort(arena, 1024);
-  for (const std::uint32_t flip : flips) {
-    const std::uint64_t n = 300007;
-    auto keys = make_input(input::uniform, n, 28500);
-    for (std::uint64_t i = 0; i < n; ++i)
-      if (i % 10 != 3) keys[i] = flip;  // key ^ flip == 0, the smallest
-    std::vector<std::uint32_t> out(n);
-    arena.execute([&] { sort(keys.data(), out.data(), n, flip); });
-    CAPTURE(flip);
-    CHECK(out == expected(keys, flip));
-  }
+  for (const std::uint32_t common : {0u, ~0u})
+    for (const std::uint32_t flip : flips) {
+      const std::uint64_t n = 300007;
+      auto keys = make_input(input::uniform, n, 28500);
+      for (std::uint64_t i = 0; i < n; ++i)
+        if (i % 10 != 3) keys[i] = common ^ flip;  // key ^ flip == common
+      std::vector<std::uint32_t> out(n + 1, 0xDEADBEEF);
+      arena.execute([&] { sort(keys.data(), out.data(), n, flip); });
+      CAPTURE(common, flip);
+      CHECK(out[n] == 0xDEADBEEF);
+      out.resize(n);
+      CHECK(out == expected(keys, flip));
+    }
 }
 
 #endif

@@ -9,7 +9,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -74,74 +73,6 @@ TEST_CASE("in_place_quicksort: the depth limit's fallback sorts what is left") {
         CHECK(out == expected(keys, flip));
       }
 }
-
-#if PARPRIM_HAVE_AVX512
-
-namespace {
-
-// count_below and partition_copy of a level's two blocks (the keys' halves), against a scalar
-// partition by the same pivot.
-template <bool Inclusive>
-void check_top_level(const std::vector<std::uint32_t>& keys, std::uint32_t flip, std::uint32_t pivot) {
-  const std::uint64_t n = keys.size();
-  std::vector<std::uint32_t> lows, highs;
-  for (const std::uint32_t k : keys)
-    ((Inclusive ? (k ^ flip) <= pivot : (k ^ flip) < pivot) ? lows : highs).push_back(k ^ flip);
-  CHECK(in_place_detail::count_below<Inclusive>(keys.data(), n, flip, pivot) == lows.size());
-  // Written between guards, the second block first: between a block's cursors lie the other
-  // block's places, which its stores must leave alone (cursors as parallel_in_place_sort.hpp
-  // gives them: block 0's lows first, then block 1's; block 0's highs first above the lows).
-  constexpr std::uint64_t guard = 40;
-  std::vector<std::uint32_t> out(n + 2 * guard, 0xDEADBEEF);
-  const std::uint64_t half = n / 2;
-  const std::uint64_t lows_0 = in_place_detail::count_below<Inclusive>(keys.data(), half, flip, pivot);
-  const std::uint64_t highs_0 = half - lows_0;
-  in_place_detail::partition_copy<Inclusive>(keys.data() + half, n - half, flip, pivot, out.data(),
-                                             {guard + lows_0, guard + n});
-  in_place_detail::partition_copy<Inclusive>(keys.data(), half, flip, pivot, out.data(),
-                                             {guard, guard + lows.size() + highs_0});
-  for (std::uint64_t i = 0; i < guard; ++i) {
-    CHECK(out[i] == 0xDEADBEEF);
-    CHECK(out[guard + n + i] == 0xDEADBEEF);
-  }
-  std::vector<std::uint32_t> got_lows(out.begin() + guard, out.begin() + guard + lows.size());
-  std::vector<std::uint32_t> got_highs(out.begin() + guard + lows.size(), out.begin() + guard + n);
-  std::sort(lows.begin(), lows.end());
-  std::sort(highs.begin(), highs.end());
-  std::sort(got_lows.begin(), got_lows.end());
-  std::sort(got_highs.begin(), got_highs.end());
-  CHECK(got_lows == lows);
-  CHECK(got_highs == highs);
-}
-
-}  // namespace
-
-TEST_CASE("in_place_quicksort: a parallel top level's pivot, count and partition copy") {
-  if (skip()) return;
-  for (const input kind : all_inputs)
-    for (const std::uint32_t n : {0u, 1u, 15u, 16u, 17u, 63u, 64u, 65u, 1000u, 4099u})
-      for (const std::uint32_t flip : flips) {
-        const std::uint64_t seed = 28200 + n * 13 + static_cast<unsigned>(kind);
-        CAPTURE(static_cast<int>(kind), n, flip, seed);
-        const auto keys = make_input(kind, n, seed);
-        if (n == 0) continue;
-        // The sampled pivot is a key of the array (XORed), its median's neighbourhood.
-        const std::uint32_t pivot = in_place_detail::sampled_pivot(keys.data(), n, flip);
-        CHECK(std::count(keys.begin(), keys.end(), pivot ^ flip) > 0);
-        for (const std::uint32_t p : {pivot, 0u, 0xFFFFFFFFu, keys[n / 3] ^ flip}) {
-          check_top_level<false>(keys, flip, p);
-          check_top_level<true>(keys, flip, p);
-        }
-      }
-  // Of uniform keys, the sample's median leaves within 10% of half below it (a standard
-  // deviation is about 3%; seed 28300).
-  const auto keys = make_input(input::uniform, 1u << 20, 28300);
-  const std::uint32_t pivot = in_place_detail::sampled_pivot(keys.data(), keys.size(), 0);
-  const auto below = std::count_if(keys.begin(), keys.end(), [&](std::uint32_t k) { return k < pivot; });
-  CHECK(std::abs(static_cast<double>(below) / static_cast<double>(keys.size()) - 0.5) < 0.1);
-}
-
-#endif
 
 namespace {
 

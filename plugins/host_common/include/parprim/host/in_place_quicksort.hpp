@@ -90,19 +90,6 @@ PARPRIM_IPQ_TARGET inline std::uint32_t choose_pivot(const std::uint32_t* a, std
   return sample[lanes / 2];
 }
 
-/// A whole array's pivot, for a top level partitioned out of place by many threads at once
-/// (plugins/cpu_tbb/parallel_in_place_sort.hpp): the median of 255 keys spread over in[0..n),
-/// XORed with flip. More samples than a level's 16, as the threads' shares of the two sides
-/// follow it: of uniform keys, a side's share has a standard deviation of about 3% about a half
-/// (16 keys: about 12%).
-inline std::uint32_t sampled_pivot(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip) {
-  constexpr unsigned samples = 255;
-  std::uint32_t sample[samples];
-  for (unsigned i = 0; i < samples; ++i) sample[i] = in[(n - 1) * i / (samples - 1)] ^ flip;
-  std::nth_element(sample, sample + samples / 2, sample + samples);
-  return sample[samples / 2];
-}
-
 /// Partitions a[0..n) (n >= shortest) in place by the pivot; returns how many keys went to the
 /// front. The keys not yet read are [read_front, read_back); those written are [0, at.front) and
 /// [at.back, n). The room written at the two ends adds up to 2 * group_keys throughout (a group
@@ -172,34 +159,6 @@ PARPRIM_IPQ_TARGET inline level_ranges partition_level(std::uint32_t* a, std::ui
   const std::uint64_t copies = partition<true>(a, n, pivot);
   std::fill_n(a, copies, pivot ^ flip);
   return {0, copies};
-}
-
-/// How many of in[0..n), XORed with flip, are below the pivot (Inclusive: at most it): a
-/// parallel top level's count of a block (plugins/cpu_tbb/parallel_in_place_sort.hpp).
-template <bool Inclusive>
-PARPRIM_IPQ_TARGET std::uint64_t count_below(const std::uint32_t* in, std::uint64_t n,
-                                             std::uint32_t flip, std::uint32_t pivot) {
-  const vec p = _mm512_set1_epi32(static_cast<int>(pivot)), f = _mm512_set1_epi32(static_cast<int>(flip));
-  std::uint64_t count = 0, i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    const vec v = _mm512_xor_si512(_mm512_loadu_si512(in + i), f);
-    count += static_cast<unsigned>(__builtin_popcount(Inclusive ? _mm512_cmple_epu32_mask(v, p)
-                                                                : _mm512_cmplt_epu32_mask(v, p)));
-  }
-  for (; i < n; ++i) count += Inclusive ? (in[i] ^ flip) <= pivot : (in[i] ^ flip) < pivot;
-  return count;
-}
-
-/// Writes in[0..n), XORed with flip, to `out` partitioned by the pivot, out of place, from the
-/// cursors `at` on (vector_quicksort.hpp's partition_from with 64-bit cursors): a parallel top
-/// level's block (plugins/cpu_tbb/parallel_in_place_sort.hpp), whose other blocks write beside
-/// it at once, each store exact. The flip a scalar, for callers compiled without AVX-512.
-template <bool Inclusive>
-PARPRIM_IPQ_TARGET void partition_copy(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip,
-                                       std::uint32_t pivot, std::uint32_t* out,
-                                       partition_cursors<std::uint64_t> at) {
-  vector_sort_detail::partition_from<Inclusive, false, false>(
-      in, out, n, pivot, _mm512_set1_epi32(static_cast<int>(flip)), at);
 }
 
 }  // namespace in_place_detail

@@ -84,7 +84,7 @@ PARPRIM_VQS_INLINE void partition_step(vec v, __mmask16 valid, vec p, std::uint3
 /// cursors belongs to this partition alone and at least a vector of it is unwritten, so the
 /// lows are stored whole, their register's lanes past them landing in that gap (the highs, stored
 /// next, or later stores overwrite them). Not so for a partition in place (the gap holds keys
-/// not yet read) or for a block of a parallel level (it holds other blocks' keys).
+/// not yet read).
 template <bool Inclusive, bool OwnGap, class Index>
 PARPRIM_VQS_INLINE void partition_whole_step(vec v, vec p, std::uint32_t* out,
                                              partition_cursors<Index>& at) {
@@ -102,21 +102,18 @@ PARPRIM_VQS_INLINE void partition_whole_step(vec v, vec p, std::uint32_t* out,
   at.front += lows;
 }
 
-/// Writes in[0..n) (XORed with in_flip) to out, partitioned by the pivot, from the cursors `at`
-/// on: the keys below it (Inclusive: not above it) upwards from at.front, the others downwards
-/// from at.back. Returns the cursors past what it wrote. `FromMemory`: the range is not in
-/// cache (the first level's, just written by the split's streaming stores), so its lines are
-/// prefetched ahead (prefetch_ahead.hpp). `OwnGap`: out between the cursors is this
-/// partition's alone (partition_whole_step); else each store is exact. 32-bit cursors in
-/// cache; 64-bit for a block of a whole array's top level
-/// (plugins/cpu_tbb/parallel_in_place_sort.hpp).
-template <bool Inclusive, bool FromMemory, bool OwnGap, class Index>
-PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uint32_t* in,
-                                                                  std::uint32_t* out, Index n,
-                                                                  std::uint32_t pivot, vec in_flip,
-                                                                  partition_cursors<Index> at) {
+/// Writes in[0..n) (XORed with in_flip) to out[0..n), its own, partitioned by the pivot: the keys
+/// below it (Inclusive: not above it) upwards from the front, the others downwards from the back.
+/// Returns how many went to the front. `FromMemory`: the range is not in cache (the first
+/// level's, just written by the split's streaming stores), so its lines are prefetched ahead
+/// (prefetch_ahead.hpp).
+template <bool Inclusive, bool FromMemory>
+PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
+                                                  std::uint32_t n, std::uint32_t pivot,
+                                                  vec in_flip) {
   const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
-  Index i = 0;
+  partition_cursors<std::uint32_t> at{0, n};
+  std::uint32_t i = 0;
   // Four vectors loaded before any is stored: a store may alias a later load's address, which
   // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
   constexpr unsigned group = 4;
@@ -128,29 +125,18 @@ PARPRIM_VQS_TARGET inline partition_cursors<Index> partition_from(const std::uin
       x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
     }
     PARPRIM_VQS_UNROLL
-    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, OwnGap>(x[g], p, out, at);
+    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, true>(x[g], p, out, at);
   }
   // Before each whole vector, the gap between the cursors is at least the keys not yet read.
   for (; i + lanes <= n; i += lanes)
-    partition_whole_step<Inclusive, OwnGap>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), p,
-                                            out, at);
+    partition_whole_step<Inclusive, true>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), p,
+                                          out, at);
   if (i < n) {
-    const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(n - i));
+    const __mmask16 valid = first_lanes(n - i);
     partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
                               valid, p, out, at);
   }
-  return at;
-}
-
-/// partition_from of a range in cache into out[0..n), its own: returns how many keys went to the
-/// front.
-template <bool Inclusive, bool FromMemory>
-PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
-                                                  std::uint32_t n, std::uint32_t pivot,
-                                                  vec in_flip) {
-  return partition_from<Inclusive, FromMemory, true, std::uint32_t>(in, out, n, pivot, in_flip,
-                                                                    {0, n})
-      .front;
+  return at.front;
 }
 
 /// Writes n copies of `key` (XORed with out_flip) to out.
