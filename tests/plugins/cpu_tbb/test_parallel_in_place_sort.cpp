@@ -4,8 +4,8 @@
 // top level's one block of 16384 keys and the next, a range that spawns tasks) and past them,
 // every input kind that tests the pivots (the top level's pivots all the smallest or the largest
 // key, all keys equal), every XOR the plugin passes, on 1, 2 and 3 threads, each against
-// std::sort by the same keys with the output's end guarded. Then the radix plan with the policy's choice forced either
-// way, u32 and i32, both orders. Skipped where the CPU has no AVX-512.
+// std::sort by the same keys with the output's end guarded. Then the radix plan with the policy's
+// choice forced either way, u32 and i32, both orders. Skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
-// Inputs for the tests of the AVX-512 quicksorts of 32-bit keys (vector_quicksort.hpp,
-// in_place_quicksort.hpp): kinds that test their pivots (equal keys, few values, sorted, organ
-// pipes, the largest keys), the XORs a plugin passes, and what a sort by key ^ flip must write.
+// Inputs for the tests of the AVX-512 sorts of 32-bit keys (vector_quicksort.hpp,
+// in_place_quicksort.hpp, four_way_split.hpp): kinds that test their pivots (equal keys, few
+// values, sorted, organ pipes, the largest keys), the XORs a plugin passes, and what a sort by
+// key ^ flip must write.
 #pragma once
 
 #include <algorithm>

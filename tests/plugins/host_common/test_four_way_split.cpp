@@ -89,7 +89,8 @@ TEST_CASE("four_way_split: pivots, counts and copies of two blocks, every input"
         // The sampled pivots are keys of the array (XORed), ascending.
         const auto pivots = four_way_split::sampled_pivots(keys.data(), n, flip);
         CHECK(std::is_sorted(pivots.begin(), pivots.end()));
-        for (const std::uint32_t p : pivots) CHECK(std::count(keys.begin(), keys.end(), p ^ flip) > 0);
+        for (const std::uint32_t p : pivots)
+          CHECK(std::count(keys.begin(), keys.end(), p ^ flip) > 0);
         check_split(keys, flip, pivots);
         // Classes left empty: every pivot the smallest key, the largest, or one in the middle.
         const std::uint32_t middle = keys[n / 3] ^ flip;
@@ -104,9 +105,11 @@ TEST_CASE("four_way_split: pivots, counts and copies of two blocks, every input"
   const auto keys = make_input(input::uniform, 1u << 20, 33300);
   const auto pivots = four_way_split::sampled_pivots(keys.data(), keys.size(), 0);
   for (unsigned c = 0; c < pivots.size(); ++c) {
-    const auto below = std::count_if(keys.begin(), keys.end(), [&](std::uint32_t k) { return k < pivots[c]; });
+    const auto below =
+        std::count_if(keys.begin(), keys.end(), [&](std::uint32_t k) { return k < pivots[c]; });
     CAPTURE(c);
-    CHECK(std::abs(static_cast<double>(below) / static_cast<double>(keys.size()) - (c + 1) / 4.0) < 0.06);
+    CHECK(std::abs(static_cast<double>(below) / static_cast<double>(keys.size()) - (c + 1) / 4.0) <
+          0.06);
   }
 }
 

@@ -67,7 +67,8 @@ struct at_least {
 
 PARPRIM_FWS_INLINE at_least compare(vec v, const pivot_vectors& p, __mmask16 valid) {
   at_least m;
-  for (unsigned c = 0; c + 1 < classes; ++c) m.of[c] = _mm512_mask_cmpge_epu32_mask(valid, v, p.p[c]);
+  for (unsigned c = 0; c + 1 < classes; ++c)
+    m.of[c] = _mm512_mask_cmpge_epu32_mask(valid, v, p.p[c]);
   return m;
 }
 
