@@ -1,10 +1,11 @@
 // Step 32 where the plugins split by radix (the GPU machine's Intel host; on Zen 5 with the
 // policy's in_place_partitions false): radix_sorter<u32>::sort_array as cpu_seq runs it, with
 // the headers as they are against copies of them before step 32 (probe/before/, made by
-// make_before.sh and for cache_radix_sort.hpp and hybrid_radix_sort.hpp the same wrapping),
+// make_before.sh 13f24af),
 // alternated every round; one thread, 2^LOG2 uniform u32 keys (seed 35), each checked.
 // Build (static, for the device's host): g++ -std=c++20 -O3 -DNDEBUG -Icore/include
-//   -Iplugins/host_common/include -Iprobe probe/radix_ab.cpp build/core/libparprim_core.a -static
+//   -Iplugins/host_common/include -Iprobe docs/results/cpu-2core-2026-12-02-zen5-networks/radix_ab.cpp
+//   build/core/libparprim_core.a -static -o probe/radix_ab
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

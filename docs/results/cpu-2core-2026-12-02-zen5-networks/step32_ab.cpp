@@ -4,7 +4,7 @@
 // alternated every round, which goes first too. 2^LOG2 uniform keys of TYPE (u32 or i32; seed
 // 35), ROUNDS rounds, each sort checked against std::sort. Build from the repository root:
 //   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iplugins/host_common/include -Iplugins/cpu_tbb \
-//       -Iprobe probe/step32_ab.cpp -ltbb -o step32_ab
+//       -Iprobe docs/results/cpu-2core-2026-12-02-zen5-networks/step32_ab.cpp -ltbb -o probe/step32_ab
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
