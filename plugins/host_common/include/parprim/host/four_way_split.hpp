@@ -38,7 +38,7 @@ using pivots = std::array<std::uint32_t, classes - 1>;
 using per_class = std::array<std::uint64_t, classes>;
 
 /// The quartiles of 255 keys spread over in[0..n) (n > 0), XORed with flip. Of uniform keys, a
-/// class's share then has a standard deviation of about 6% of itself; the threads' stealing below
+/// class's share then has a standard deviation of about 11% of itself; the threads' stealing below
 /// the top level evens that out.
 inline pivots sampled_pivots(const std::uint32_t* in, std::uint64_t n, std::uint32_t flip) {
   constexpr unsigned samples = 255;
