@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "parprim/host/avx512.hpp"
+#include "parprim/host/vector_sorting_network.hpp"
 
 #if PARPRIM_HAVE_AVX512
 #include <immintrin.h>
@@ -27,8 +28,9 @@ namespace parprim::host::four_way_split {
 #define PARPRIM_FWS_INLINE __attribute__((target("avx512f,popcnt"), always_inline)) inline
 #define PARPRIM_FWS_LAMBDA __attribute__((target("avx512f,popcnt"), always_inline))
 
-using vec = __m512i;
-constexpr unsigned lanes = 16;
+using vector_sort_detail::first_lanes;
+using vector_sort_detail::lanes;
+using vector_sort_detail::vec;
 constexpr unsigned classes = 4;
 
 /// A key k (XORed with the flip) is of class c where pivots[c - 1] <= k < pivots[c]: class 0
@@ -82,14 +84,9 @@ PARPRIM_FWS_INLINE void write_classes(vec v, __mmask16 valid, const pivot_vector
                                  static_cast<__mmask16>(m.of[1] & ~m.of[2]), m.of[2]};
   for (unsigned c = 0; c < classes; ++c) {
     const auto keys = static_cast<std::uint32_t>(__builtin_popcount(of[c]));
-    _mm512_mask_storeu_epi32(out + at[c], static_cast<__mmask16>(0xFFFFu >> (lanes - keys)),
-                             _mm512_maskz_compress_epi32(of[c], v));
+    _mm512_mask_storeu_epi32(out + at[c], first_lanes(keys), _mm512_maskz_compress_epi32(of[c], v));
     at[c] += keys;
   }
-}
-
-PARPRIM_FWS_INLINE __mmask16 first_lanes(std::uint64_t k) {
-  return static_cast<__mmask16>(k >= lanes ? 0xFFFFu : (1u << k) - 1u);
 }
 
 }  // namespace detail
@@ -109,7 +106,7 @@ PARPRIM_FWS_TARGET inline per_class count_classes(const std::uint32_t* in, std::
   for (; i + lanes <= n; i += lanes)
     add(detail::compare(_mm512_xor_si512(_mm512_loadu_si512(in + i), f), p, 0xFFFF));
   if (i < n) {
-    const __mmask16 valid = detail::first_lanes(n - i);
+    const __mmask16 valid = first_lanes(static_cast<std::uint32_t>(n - i));
     add(detail::compare(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), f), p, valid));
   }
   return {n - at_least[0], at_least[0] - at_least[1], at_least[1] - at_least[2], at_least[2]};
@@ -132,7 +129,8 @@ PARPRIM_FWS_TARGET inline void copy_classes(const std::uint32_t* in, std::uint64
     for (unsigned g = 0; g < group; ++g) detail::write_classes(v[g], 0xFFFF, p, out, at);
   }
   for (; i < n; i += lanes) {
-    const __mmask16 valid = detail::first_lanes(n - i);
+    const __mmask16 valid =
+        first_lanes(static_cast<std::uint32_t>(std::min<std::uint64_t>(n - i, lanes)));
     detail::write_classes(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), f), valid, p,
                           out, at);
   }
