@@ -34,7 +34,8 @@ class parallel_in_place_sort {
   /// One sorter (its leaves' buffers) for each thread of `arena`; leaves of `leaf_keys`.
   parallel_in_place_sort(const tbb::task_arena& arena, std::uint32_t leaf_keys)
       : threads_(static_cast<std::uint64_t>(arena.max_concurrency())),
-        block_classes_(blocks_per_thread * threads_) {
+        block_classes_(blocks_per_thread * threads_),
+        block_at_(blocks_per_thread * threads_) {
     for (std::uint64_t t = 0; t < threads_; ++t)
       sorters_.push_back(std::make_unique<host::in_place_quicksort>(leaf_keys));
   }
@@ -55,19 +56,19 @@ class parallel_in_place_sort {
       block_classes_[b] = split::count_classes(in + begin, end - begin, flip, pivots);
     });
     // Class-major, block-minor: block b's keys of class c follow every smaller class's and the
-    // blocks' before b of class c. A block's counts become where it writes.
+    // blocks' before b of class c.
     std::uint64_t starts[split::classes + 1], sum = 0;
     for (unsigned c = 0; c < split::classes; ++c) {
       starts[c] = sum;
       for (std::uint64_t b = 0; b < blocks.count; ++b) {
-        const std::uint64_t keys = block_classes_[b][c];
-        block_classes_[b][c] = sum;
-        sum += keys;
+        block_at_[b][c] = sum;
+        sum += block_classes_[b][c];
       }
     }
     starts[split::classes] = sum;
     blocks.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-      split::copy_classes(in + begin, end - begin, flip, pivots, out, block_classes_[b]);
+      split::copy_classes(in + begin, end - begin, flip, pivots, out, block_at_[b],
+                          block_classes_[b]);
     });
     const auto sort_class = [&](unsigned c) {
       sort_task(out + starts[c], starts[c + 1] - starts[c], flip, depth - 1);
@@ -100,8 +101,9 @@ class parallel_in_place_sort {
 
   std::uint64_t threads_;
   std::uint64_t grain_ = 0;
-  // Each top-level block's keys of each class, then where it writes them.
+  // Each top-level block's keys of each class, and where it writes them.
   std::vector<host::four_way_split::per_class> block_classes_;
+  std::vector<host::four_way_split::per_class> block_at_;
   std::vector<std::unique_ptr<host::in_place_quicksort>> sorters_;
 };
 

@@ -35,7 +35,9 @@ unsigned class_of(std::uint32_t key, const four_way_split::pivots& pivots) {
 }
 
 // count_classes and copy_classes of the keys' two halves as two blocks, against a scalar
-// classification: each class's keys, as multisets, in its places.
+// classification: each class's keys, as multisets, in its places. The second block is written
+// first, so that a store of the first past its places (a whole store too near a class's end)
+// overwrites keys of the second and fails the check.
 void check_split(const std::vector<std::uint32_t>& keys, std::uint32_t flip,
                  const four_way_split::pivots& pivots) {
   using four_way_split::classes;
@@ -61,8 +63,9 @@ void check_split(const std::vector<std::uint32_t>& keys, std::uint32_t flip,
   }
   starts[classes] = start;
   std::vector<std::uint32_t> out(n + 2 * guard, 0xDEADBEEF);
-  four_way_split::copy_classes(keys.data() + half, n - half, flip, pivots, out.data(), at_1);
-  four_way_split::copy_classes(keys.data(), half, flip, pivots, out.data(), at_0);
+  four_way_split::copy_classes(keys.data() + half, n - half, flip, pivots, out.data(), at_1,
+                               counts_1);
+  four_way_split::copy_classes(keys.data(), half, flip, pivots, out.data(), at_0, counts_0);
   for (std::uint64_t i = 0; i < guard; ++i) {
     CHECK(out[i] == 0xDEADBEEF);
     CHECK(out[guard + n + i] == 0xDEADBEEF);

@@ -4,8 +4,11 @@
 //
 // Each block counts its keys of each class, the counts give every block where its keys of each
 // class go (class-major, block-minor), and each block then writes its keys there, XORed into
-// unsigned keys: a compress and a masked store for each class and every 16 keys, exact, since
-// the other blocks write beside them at once. Four ways, not two: the top level is bound by
+// unsigned keys: a compress and a store for each class and every 16 keys. The store is whole
+// while the block's room for the class holds 16 places more (the lanes past its keys land on
+// places its next keys overwrite) and exact in its last 15, since the other blocks write beside
+// them at once: on Zen 5 a masked store costs the copy about a third of its time (step 34).
+// Four ways, not two: the top level is bound by
 // memory (the count reads 4 bytes a key, the copy moves 12), not by the two compresses more a
 // vector, and four classes leave each thread's ranges below it a pass over memory fewer (two
 // threads at 2^24 keys: quarters of 16 MiB, which fit the L3 together). Eight and sixteen ways
@@ -74,17 +77,21 @@ PARPRIM_FWS_INLINE at_least compare(vec v, const pivot_vectors& p, __mmask16 val
   return m;
 }
 
-/// Writes each class's lanes of v (of `valid`) to out[at[c]..), each store exact, and advances
-/// the cursors.
+/// Writes each class's lanes of v (of `valid`) to out[at[c]..end[c]), whole while 16 places
+/// are left, exactly after, and advances the cursors.
 PARPRIM_FWS_INLINE void write_classes(vec v, __mmask16 valid, const pivot_vectors& p,
-                                      std::uint32_t* out, per_class& at) {
+                                      std::uint32_t* out, per_class& at, const per_class& end) {
   const at_least m = compare(v, p, valid);
   const __mmask16 of[classes] = {static_cast<__mmask16>(valid & ~m.of[0]),
                                  static_cast<__mmask16>(m.of[0] & ~m.of[1]),
                                  static_cast<__mmask16>(m.of[1] & ~m.of[2]), m.of[2]};
   for (unsigned c = 0; c < classes; ++c) {
     const auto keys = static_cast<std::uint32_t>(__builtin_popcount(of[c]));
-    _mm512_mask_storeu_epi32(out + at[c], first_lanes(keys), _mm512_maskz_compress_epi32(of[c], v));
+    const vec packed = _mm512_maskz_compress_epi32(of[c], v);
+    if (at[c] + lanes <= end[c])
+      _mm512_storeu_si512(out + at[c], packed);
+    else
+      _mm512_mask_storeu_epi32(out + at[c], first_lanes(keys), packed);
     at[c] += keys;
   }
 }
@@ -112,12 +119,16 @@ PARPRIM_FWS_TARGET inline per_class count_classes(const std::uint32_t* in, std::
   return {n - at_least[0], at_least[0] - at_least[1], at_least[1] - at_least[2], at_least[2]};
 }
 
-/// Writes in[0..n), XORed with flip, by class: class c's keys to out[at[c]..), upwards.
+/// Writes in[0..n), XORed with flip, by class: class c's keys to out[at[c]..at[c] + keys[c]),
+/// upwards, where keys is the block's count_classes. Writes nothing outside those places.
 PARPRIM_FWS_TARGET inline void copy_classes(const std::uint32_t* in, std::uint64_t n,
                                             std::uint32_t flip, const pivots& pivots_at,
-                                            std::uint32_t* out, per_class at) {
+                                            std::uint32_t* out, per_class at,
+                                            const per_class& keys) {
   const vec f = _mm512_set1_epi32(static_cast<int>(flip));
   const detail::pivot_vectors p = detail::broadcast(pivots_at);
+  per_class end;
+  for (unsigned c = 0; c < classes; ++c) end[c] = at[c] + keys[c];
   // Four vectors loaded before any is stored, as vector_quicksort.hpp's partitions do: a store
   // may alias a later load's address, which would then wait for it.
   constexpr unsigned group = 4;
@@ -126,13 +137,13 @@ PARPRIM_FWS_TARGET inline void copy_classes(const std::uint32_t* in, std::uint64
     vec v[group];
     for (unsigned g = 0; g < group; ++g)
       v[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), f);
-    for (unsigned g = 0; g < group; ++g) detail::write_classes(v[g], 0xFFFF, p, out, at);
+    for (unsigned g = 0; g < group; ++g) detail::write_classes(v[g], 0xFFFF, p, out, at, end);
   }
   for (; i < n; i += lanes) {
     const __mmask16 valid =
         first_lanes(static_cast<std::uint32_t>(std::min<std::uint64_t>(n - i, lanes)));
     detail::write_classes(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), f), valid, p,
-                          out, at);
+                          out, at, end);
   }
 }
 
