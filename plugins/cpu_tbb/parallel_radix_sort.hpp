@@ -4,8 +4,9 @@
 // digits keep block order: stable), and the blocks scatter in parallel through their thread's
 // write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
 // each; a bucket still too large for one thread (skewed keys) is split the same way again.
-// A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5) is instead
-// partitioned in place by every thread (parallel_in_place_sort.hpp).
+// A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5), or one of
+// at most the policy's parallel_in_place_max_keys (Intel: 2^25), is instead partitioned in place
+// by every thread (parallel_in_place_sort.hpp).
 #pragma once
 
 #include <algorithm>
@@ -51,14 +52,27 @@ class parallel_radix_sort_plan final : public plan {
     // more in its partial lines and joins than the other threads give back.
     serial_limit_ = 4 * static_cast<std::uint64_t>(sorters_.front()->capacity());
 #if PARPRIM_HAVE_AVX512
-    // Where cpu_seq would partition this array in place, every thread does (step 28).
-    if (!pairs_ && n > serial_limit_ && sorters_.front()->sorts_in_place(n)) {
+    // Where cpu_seq would partition this array in place, every thread does (step 28); and
+    // below the policy's size where only many threads gain by it (step 35).
+    const host::radix_sorter<T>& sorter = *sorters_.front();
+    if (!pairs_ && n > serial_limit_ &&
+        (sorter.sorts_in_place(n) ||
+         (n <= policy_.parallel_in_place_max_keys && sorter.could_sort_in_place(n)))) {
       in_place_ = std::make_unique<parallel_in_place_sort>(arena_, policy_.in_place_leaf_keys);
       return;  // it sorts from the input into the output: no spare array
     }
 #endif
     spare_keys_ = host::aligned_array<T>(n);
     if (pairs_) spare_values_ = host::aligned_array<T>(n);
+  }
+
+  /// Whether run takes parallel_in_place_sort (the tests ask).
+  bool partitions_in_place() const {
+#if PARPRIM_HAVE_AVX512
+    return in_place_ != nullptr;
+#else
+    return false;
+#endif
   }
 
   void run(const parprim_io& io) override {
@@ -172,7 +186,7 @@ class parallel_radix_sort_plan final : public plan {
   host::aligned_array<T> spare_keys_, spare_values_;
   std::vector<std::unique_ptr<host::radix_sorter<T>>> sorters_;
 #if PARPRIM_HAVE_AVX512
-  std::unique_ptr<parallel_in_place_sort> in_place_;  // where cpu_seq partitions in place
+  std::unique_ptr<parallel_in_place_sort> in_place_;  // where the threads partition in place
 #endif
   std::vector<counts_type> block_counts_, block_offsets_;
   std::vector<host::key_bounds<radix_key_t<T>>> block_bounds_;

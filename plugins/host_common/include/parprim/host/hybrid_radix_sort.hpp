@@ -62,6 +62,10 @@ struct radix_sort_policy {
   /// (in_place_quicksort.hpp; cpu_sort.md, step 27), where the CPU is one it pays on.
   bool in_place_partitions = in_place_partitions_pay();
   std::uint32_t in_place_leaf_keys = 8192;
+  /// cpu_tbb: where in_place_partitions is false, whole arrays of at most this many keys (of the
+  /// kind above) are still partitioned in place, by every thread at once, where the CPU is one
+  /// that pays for (parallel_in_place_max_keys_here; cpu_sort.md, step 35); 0: never.
+  std::uint64_t parallel_in_place_max_keys = parallel_in_place_max_keys_here();
 
   std::uint32_t cache_elements(std::size_t element_bytes) const {
     return static_cast<std::uint32_t>(cache_bytes / element_bytes);
@@ -162,11 +166,17 @@ class radix_sorter {
   }
 
   /// Whether sort_array sorts an array of n keys (keys-only) by partitions in place, where
-  /// reserve_array(n) made room: 32-bit integers, larger than a cache sort, on a CPU the policy
-  /// chose it for, unless the policy keeps the radix passes everywhere (vector_keys false).
+  /// reserve_array(n) made room: where the policy chose it for this CPU and could_sort_in_place.
   bool sorts_in_place(std::uint64_t n) const {
-    return cache_radix_sort<T>::vector_sortable && policy_.in_place_partitions &&
-           policy_.vector_keys && has_avx512f() && n > capacity();
+    return policy_.in_place_partitions && could_sort_in_place(n);
+  }
+
+  /// Whether n keys (keys-only) are of the kind partitions in place can sort, whatever the CPU:
+  /// 32-bit integers, larger than a cache sort, with AVX-512, unless the policy keeps the radix
+  /// passes everywhere (vector_keys false).
+  bool could_sort_in_place(std::uint64_t n) const {
+    return cache_radix_sort<T>::vector_sortable && policy_.vector_keys && has_avx512f() &&
+           n > capacity();
   }
 
   /// Whether sort_array splits these n keys (keys-only) without a count.

@@ -19,6 +19,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/avx512.hpp"
@@ -50,12 +51,40 @@ inline bool in_place_partitions_pay() {
 #endif
 }
 
+/// The largest whole array of keys-only 32-bit integers that a parallel sort partitions in place
+/// by every thread (plugins/cpu_tbb/parallel_in_place_sort.hpp) on a CPU where one thread keeps
+/// the radix split: on Intel's AVX-512 cores 2^25 keys (the Emerald Rapids host, cpu_sort.md
+/// step 35: 0.66-0.95x the split's time at 2^22-2^25 on 16 threads, 0.75-0.87x at 2^24 on 8
+/// and 2, but 1.07-1.12x at 2^26 on 16 and 1.03x on 2); 0 elsewhere (Zen 4 not measured; Zen 5
+/// takes the path at every size, in_place_partitions_pay).
+inline constexpr unsigned parallel_in_place_max_log2_intel = 25;
+inline std::uint64_t parallel_in_place_max_keys_here() {
+#if PARPRIM_HAVE_AVX512
+  static const std::uint64_t keys = __builtin_cpu_is("intel") && has_avx512f()
+                                        ? std::uint64_t{1} << parallel_in_place_max_log2_intel
+                                        : 0;
+  return keys;
+#else
+  return 0;
+#endif
+}
+
 /// For cpu_seq's description (the results' context): "; whole arrays of keys-only 32-bit
 /// integers by partitions in place down to the cache" where this CPU takes that path, else "".
 inline const char* in_place_path() {
   return in_place_partitions_pay()
              ? "; whole arrays of keys-only 32-bit integers by partitions in place down to the cache"
              : "";
+}
+
+/// For cpu_tbb's description: in_place_path, or where only its threads partition in place
+/// (parallel_in_place_max_keys_here), up to which size.
+inline std::string parallel_in_place_path() {
+  if (in_place_partitions_pay()) return in_place_path();
+  if (parallel_in_place_max_keys_here() == 0) return "";
+  return "; whole arrays of keys-only 32-bit integers up to 2^" +
+         std::to_string(std::bit_width(parallel_in_place_max_keys_here()) - 1) +
+         " keys by partitions in place on every thread";
 }
 
 #if PARPRIM_HAVE_AVX512
