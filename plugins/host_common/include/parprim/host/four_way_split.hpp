@@ -8,11 +8,11 @@
 // while the block's room for the class holds 16 places more (the lanes past its keys land on
 // places its next keys overwrite) and exact in its last 15, since the other blocks write beside
 // them at once: on Zen 5 a masked store costs the copy about a third of its time (step 34).
-// Four ways, not two: the top level is bound by
-// memory (the count reads 4 bytes a key, the copy moves 12), not by the two compresses more a
-// vector, and four classes leave each thread's ranges below it a pass over memory fewer (two
-// threads at 2^24 keys: quarters of 16 MiB, which fit the L3 together). Eight and sixteen ways
-// cost more than they saved (step 29).
+// Four ways, not two: the two compresses more a vector cost less than the pass over memory they
+// save below (each thread's ranges start a level lower; two threads at 2^24 keys: quarters of
+// 16 MiB, which fit the L3 together), though the copy is bound by its instructions, at about
+// twice a plain copy's time (step 34's probe). Eight and sixteen ways cost more than they saved
+// (step 29).
 #pragma once
 
 #include <algorithm>

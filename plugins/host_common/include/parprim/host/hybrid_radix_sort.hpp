@@ -63,8 +63,8 @@ struct radix_sort_policy {
   bool in_place_partitions = in_place_partitions_pay();
   std::uint32_t in_place_leaf_keys = 8192;
   /// cpu_tbb: where in_place_partitions is false, whole arrays of at most this many keys (of the
-  /// kind above) are still partitioned in place, by every thread at once, where the CPU is one
-  /// that pays for (parallel_in_place_max_keys_here; cpu_sort.md, step 35); 0: never.
+  /// kind above) are still partitioned in place, by every thread at once, on the CPUs where
+  /// that was measured to pay (parallel_in_place_max_keys_here; cpu_sort.md, step 35); 0: never.
   std::uint64_t parallel_in_place_max_keys = parallel_in_place_max_keys_here();
 
   std::uint32_t cache_elements(std::size_t element_bytes) const {
