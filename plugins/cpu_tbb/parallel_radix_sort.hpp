@@ -54,10 +54,9 @@ class parallel_radix_sort_plan final : public plan {
 #if PARPRIM_HAVE_AVX512
     // Where cpu_seq would partition this array in place, every thread does (step 28); and
     // below the policy's size where only many threads gain by it (step 35).
-    const host::radix_sorter<T>& sorter = *sorters_.front();
     if (!pairs_ && n > serial_limit_ &&
-        (sorter.sorts_in_place(n) ||
-         (n <= policy_.parallel_in_place_max_keys && sorter.could_sort_in_place(n)))) {
+        (policy_.in_place_partitions || n <= policy_.parallel_in_place_max_keys) &&
+        sorters_.front()->could_sort_in_place(n)) {
       in_place_ = std::make_unique<parallel_in_place_sort>(arena_, policy_.in_place_leaf_keys);
       return;  // it sorts from the input into the output: no spare array
     }
