@@ -118,7 +118,8 @@ TEST_CASE("cpu_tbb: its description names the vector paths this CPU runs") {
                    std::string(host::utf8::to_string(host::utf8::best_isa()))) == 0);
   const char* device = test::built_plugin("cpu_tbb").descriptor().device_description();
   REQUIRE(device);
-  const std::string said = device, tail = " hardware threads; " + paths + host::in_place_path();
+  const std::string said = device,
+                    tail = " hardware threads; " + paths + host::parallel_in_place_path();
   REQUIRE(said.size() > tail.size());
   CHECK(said.compare(said.size() - tail.size(), tail.size(), tail) == 0);
 }
