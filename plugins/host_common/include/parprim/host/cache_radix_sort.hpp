@@ -14,12 +14,25 @@
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/avx512.hpp"
+#include "parprim/host/cpu_family.hpp"
 #include "parprim/host/digit_counts.hpp"
 #include "parprim/host/radix_keys.hpp"
 #include "parprim/host/streaming_store.hpp"
 #include "parprim/host/vector_quicksort.hpp"
 
 namespace parprim::host {
+
+/// Whether the cache sort keeps its radix passes for ranges of two digits (step 18's rule,
+/// digit_plan::beats_vector_sort) on this CPU. Step 32 made the vector quicksort's networks and
+/// partitions about 0.8x cheaper, and since then the rule loses where it was measured again
+/// (docs/algorithms/cpu_sort.md, step 36): on Intel's AVX-512 cores (the Emerald Rapids VM,
+/// buckets of 4096-16384 keys from memory 3.7-4.8 ns a key by the vector quicksort against
+/// 4.0-7.9 by two digits) and on Zen 5 (its split with every bucket by the vector quicksort
+/// 0.94x the time at 2^24). Zen 4, not measured since, keeps the rule; so do CPUs without
+/// AVX-512, where the vector quicksort does not run.
+inline bool radix_keeps_two_digits_here() {
+  return !(has_avx512f() && (is_intel_cpu() || amd_family() >= 0x1A));
+}
 
 template <class T>
 class cache_radix_sort {
@@ -30,10 +43,13 @@ class cache_radix_sort {
   static constexpr std::uint32_t insertion_limit = 24;
 
   /// `vector_keys`: whether keys-only ranges may be sorted by vector_quicksort.hpp
-  /// (sorts_keys_by_vector says when they are).
-  cache_radix_sort(std::uint32_t capacity, bool pairs, bool vector_keys = true)
+  /// (sorts_keys_by_vector says when they are); `radix_keeps_two_digits`: whether the radix
+  /// passes keep ranges of two digits from it (digit_plan::beats_vector_sort).
+  cache_radix_sort(std::uint32_t capacity, bool pairs, bool vector_keys = true,
+                   bool radix_keeps_two_digits = radix_keeps_two_digits_here())
       : capacity_(capacity),
         vector_keys_(vector_keys),
+        radix_keeps_two_digits_(radix_keeps_two_digits),
         keys_{aligned_array<T>(capacity), aligned_array<T>(capacity)},
         values_{aligned_array<T>(pairs ? capacity : 0), aligned_array<T>(pairs ? capacity : 0)} {}
 
@@ -68,15 +84,17 @@ class cache_radix_sort {
   struct digit_plan {
     unsigned digits, widest;
 
-    /// Whether the radix passes beat vector_quicksort.hpp on such a range: only with one or two
-    /// digits over a range at least twice a digit's buckets, whose histograms then cost less
-    /// than its keys. Measured on buckets read from memory, as the split leaves them (the model
-    /// 167 VM, docs/results/cpu-2core-2026-11-28-sort-vector-quicksort/from_memory_runs.txt; 21
-    /// bits, ns a key, radix / vector): 256-3072 keys (two digits of 11 bits) 4.3-2.9 /
-    /// 1.7-2.5; 4096-16384 (two digits, 2 to 8 times 2048 buckets) 2.5-3.0 / 2.7-3.0;
-    /// 20480-65536 (three digits) 3.3-3.6 / 3.0-3.3.
-    bool beats_vector_sort(std::uint32_t n) const {
-      return digits == 1 || (digits == 2 && std::uint64_t{n} >= std::uint64_t{2} << widest);
+    /// Whether the radix passes beat vector_quicksort.hpp on such a range: with one digit, and
+    /// where `two_digits` (radix_keeps_two_digits_here) with two over a range at least twice a
+    /// digit's buckets, whose histograms then cost less than its keys. Step 18's rule, measured
+    /// before step 32 on buckets read from memory, as the split leaves them (the model 167 VM,
+    /// docs/results/cpu-2core-2026-11-28-sort-vector-quicksort/from_memory_runs.txt; 21 bits, ns
+    /// a key, radix / vector): 256-3072 keys (two digits of 11 bits) 4.3-2.9 / 1.7-2.5;
+    /// 4096-16384 (two digits, 2 to 8 times 2048 buckets) 2.5-3.0 / 2.7-3.0; 20480-65536 (three
+    /// digits) 3.3-3.6 / 3.0-3.3.
+    bool beats_vector_sort(std::uint32_t n, bool two_digits) const {
+      return digits == 1 ||
+             (two_digits && digits == 2 && std::uint64_t{n} >= std::uint64_t{2} << widest);
     }
   };
 
@@ -107,7 +125,7 @@ class cache_radix_sort {
         short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
     if constexpr (vector_sortable) {
       // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
-      if (!src.values && n > 1 && low_bits > 0 && (short_range || !plan.beats_vector_sort(n)) &&
+      if (!src.values && n > 1 && low_bits > 0 && (short_range || !plan.beats_vector_sort(n, radix_keeps_two_digits_)) &&
           sorts_keys_by_vector()) {
         // The XOR that maps an element to its radix key: that key of zero.
         const std::uint32_t flip = keys(T{0});
@@ -213,6 +231,7 @@ class cache_radix_sort {
 
   std::uint32_t capacity_;
   bool vector_keys_;
+  bool radix_keeps_two_digits_;
   aligned_array<T> keys_[2], values_[2];
   digit_histograms<max_digits> histograms_;
 };

@@ -51,6 +51,10 @@ struct radix_sort_policy {
   /// CPU has AVX-512 (cache_radix_sort.hpp says when); false keeps the radix passes everywhere
   /// (the tests, which must reach both on one machine, and the A/B of cpu_sort.md step 18).
   bool vector_keys = true;
+  /// Where they are, whether the radix passes still keep ranges of two digits from it
+  /// (cache_radix_sort.hpp, radix_keeps_two_digits_here: where step 18's rule was not measured
+  /// again, as on Zen 4; cpu_sort.md step 36).
+  bool radix_keeps_two_digits = radix_keeps_two_digits_here();
   /// A keys-only sort of a whole array (radix_sorter::sort_array) splits it by the key's top
   /// digit with no count before it, its buckets in chunks of at least `min_chunk_bytes` and at
   /// most `max_chunk_bytes` (bucket_chunks.hpp; cpu_sort.md step 21); false counts every split.
@@ -125,7 +129,8 @@ class radix_sorter {
 
   radix_sorter(const radix_sort_policy& policy, bool pairs)
       : policy_(policy),
-        cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs, policy.vector_keys),
+        cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs, policy.vector_keys,
+                    policy.radix_keeps_two_digits),
         buffers_(pairs),
         counts_(radix_keys<T>::bits / policy.min_split_bits + 1) {}
 

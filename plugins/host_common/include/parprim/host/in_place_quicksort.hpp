@@ -23,10 +23,10 @@
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/avx512.hpp"
+#include "parprim/host/cpu_family.hpp"
 #include "parprim/host/vector_quicksort.hpp"
 
 #if PARPRIM_HAVE_AVX512
-#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -36,20 +36,7 @@ namespace parprim::host {
 /// measured on Zen 5 (AMD family 0x1A: 0.88-0.94x the split's time at 2^24 and 2^26 keys,
 /// step 27), not on the Emerald Rapids host (0.98-1.25x at 2^26), and not measured on Zen 4,
 /// whose rows the split meets. So AMD's family 0x1A and later, with AVX-512.
-inline bool in_place_partitions_pay() {
-#if PARPRIM_HAVE_AVX512
-  static const bool pays = [] {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__builtin_cpu_is("amd") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
-    const unsigned base = (eax >> 8) & 0xF;
-    const unsigned family = base == 0xF ? base + ((eax >> 20) & 0xFF) : base;
-    return family >= 0x1A && has_avx512f();
-  }();
-  return pays;
-#else
-  return false;
-#endif
-}
+inline bool in_place_partitions_pay() { return amd_family() >= 0x1A && has_avx512f(); }
 
 /// The largest whole array of keys-only 32-bit integers that a parallel sort partitions in place
 /// by every thread (plugins/cpu_tbb/parallel_in_place_sort.hpp) on a CPU where one thread keeps
@@ -60,7 +47,7 @@ inline bool in_place_partitions_pay() {
 inline constexpr unsigned parallel_in_place_max_log2_intel = 25;
 inline std::uint64_t parallel_in_place_max_keys_here() {
 #if PARPRIM_HAVE_AVX512
-  static const std::uint64_t keys = __builtin_cpu_is("intel") && has_avx512f()
+  static const std::uint64_t keys = is_intel_cpu() && has_avx512f()
                                         ? std::uint64_t{1} << parallel_in_place_max_log2_intel
                                         : 0;
   return keys;
