@@ -37,6 +37,42 @@ inline void stream_line(void* destination, const void* line) {
     stream_vector(static_cast<char*>(destination) + k, static_cast<const char*>(line) + k);
 }
 
+/// Copies the line a buffer is filling to a line-aligned destination, its last element `last`
+/// taken from a register rather than from the buffer. A line just completed by a small store
+/// and read back at once in 16-byte pieces stalls on that store: the core cannot forward a
+/// 4- or 8-byte store to a wider load that overlaps it, so the load waits for the store to
+/// reach the cache (docs/algorithms/cpu_sort.md, step 37). Here the caller never stores `last`:
+/// the first 48 bytes are streamed from the buffer, the last 16 built from the buffer's last
+/// vector with `last` in its top lane.
+template <class T>
+void stream_line_ending(void* destination, const T* line, T last) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  char* const to = static_cast<char*>(destination);
+  const char* const from = reinterpret_cast<const char*>(line);
+  for (std::size_t k = 0; k + 16 < cache_line; k += 16) stream_vector(to + k, from + k);
+#if defined(__SSE2__)
+  const __m128i rest = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + cache_line - 16));
+  __m128i top;
+  __m128i keep;  // the lanes of `rest` below the top element
+  if constexpr (sizeof(T) == 4) {
+    std::int32_t bits;
+    std::memcpy(&bits, &last, sizeof bits);
+    top = _mm_slli_si128(_mm_cvtsi32_si128(bits), 12);
+    keep = _mm_setr_epi32(-1, -1, -1, 0);
+  } else {
+    std::int64_t bits;
+    std::memcpy(&bits, &last, sizeof bits);
+    top = _mm_slli_si128(_mm_cvtsi64_si128(bits), 8);
+    keep = _mm_setr_epi32(-1, -1, 0, 0);
+  }
+  _mm_stream_si128(reinterpret_cast<__m128i*>(to + cache_line - 16),
+                   _mm_or_si128(_mm_and_si128(rest, keep), top));
+#else
+  std::memcpy(to + cache_line - 16, from + cache_line - 16, 16 - sizeof(T));
+  std::memcpy(to + cache_line - sizeof(T), &last, sizeof(T));
+#endif
+}
+
 /// Whether an output of this many bytes is worth streaming: past the last-level cache of a
 /// core's share of the chip (32 MiB, one Zen 4 CCD's L3; more than most Intel parts give a
 /// core), an output cannot stay cached for its next reader anyway, and a plain store first reads

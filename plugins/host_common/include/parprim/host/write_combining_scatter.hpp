@@ -46,8 +46,9 @@ class write_combining_buffers {
                          BucketOf bucket_of) {
     std::uint64_t* const counts = chunks.counts();
     gather<false>(elements<const T>{src, nullptr}, n, counts, bucket_of,
-                  [&](unsigned d, std::uint64_t line) {
-                    stream_line(chunks.line_at(d, line), keys_.data() + d * per_line);
+                  [&](unsigned d, std::uint64_t line, T last_key, T) {
+                    stream_line_ending(chunks.line_at(d, line), keys_.data() + d * per_line,
+                                       last_key);
                   });
     for (unsigned d = 0; d < chunks.buckets(); ++d) {  // each bucket's last, partial line
       const std::uint64_t left = counts[d] % per_line;
@@ -60,8 +61,11 @@ class write_combining_buffers {
 
  private:
   /// The one loop of every scatter: element i goes to slot positions[d]++ of bucket d =
-  /// bucket_of(key i), into the bucket's line; `full_line(d, line)` writes bucket d's line when
-  /// it has just taken its last slot, the one of positions [line, line + per_line).
+  /// bucket_of(key i), into the bucket's line. The element that would take a line's last slot
+  /// is not stored there: `full_line(d, line, key, value)` writes bucket d's line, the one of
+  /// positions [line, line + per_line), with that element from registers (value is T{} for
+  /// keys only). Storing it and reading the line back at once would stall on the store
+  /// (streaming_store.hpp, stream_line_ending); the line's last slot is never read otherwise.
   template <bool Pairs, class BucketOf, class FullLine>
   void gather(elements<const T> src, std::uint64_t n, std::uint64_t* positions, BucketOf bucket_of,
               FullLine full_line) {
@@ -71,9 +75,13 @@ class write_combining_buffers {
       const unsigned d = bucket_of(k);
       const std::uint64_t at = positions[d]++;
       const std::size_t slot = at % per_line;
+      const T v = Pairs ? src.values[i] : T{};
+      if (slot == per_line - 1) {
+        full_line(d, at - slot, k, v);
+        return;
+      }
       key_lines[d * per_line + slot] = k;
-      if constexpr (Pairs) value_lines[d * per_line + slot] = src.values[i];
-      if (slot == per_line - 1) full_line(d, at - slot);
+      if constexpr (Pairs) value_lines[d * per_line + slot] = v;
     });
   }
 
@@ -83,9 +91,10 @@ class write_combining_buffers {
     std::uint64_t begin[Buckets];
     std::copy(offsets, offsets + buckets, begin);
     const bool stream = line_aligned(dst.keys) && (!Pairs || line_aligned(dst.values));
-    gather<Pairs>(src, n, offsets, bucket_of, [&](unsigned d, std::uint64_t line) {
-      write_line<Pairs>(d, line, begin[d], stream, dst);
-    });
+    gather<Pairs>(src, n, offsets, bucket_of,
+                  [&](unsigned d, std::uint64_t line, T last_key, T last_value) {
+                    write_line<Pairs>(d, line, begin[d], stream, dst, last_key, last_value);
+                  });
     // What no full line took: each bucket's last, partial line.
     for (unsigned d = 0; d < buckets; ++d) {
       const std::uint64_t end = offsets[d];
@@ -95,15 +104,21 @@ class write_combining_buffers {
     finish_streaming();
   }
 
-  // Bucket d's buffer holds the whole line starting at `line`: streamed, unless the line
-  // begins before the bucket does (its head belongs to the bucket before).
+  // Bucket d's buffer holds the line starting at `line` but for its last element, given here:
+  // streamed, unless the line begins before the bucket does (its head belongs to the bucket
+  // before) or the output is not line-aligned; then the element goes to the buffer and the
+  // line's part of the bucket is stored plainly.
   template <bool Pairs>
   void write_line(unsigned d, std::uint64_t line, std::uint64_t bucket_begin, bool stream,
-                  elements<T> dst) {
+                  elements<T> dst, T last_key, T last_value) {
+    T* const key_line = keys_.data() + d * per_line;
+    T* const value_line = Pairs ? values_.data() + d * per_line : nullptr;
     if (stream && line >= bucket_begin) {
-      stream_line(dst.keys + line, keys_.data() + d * per_line);
-      if constexpr (Pairs) stream_line(dst.values + line, values_.data() + d * per_line);
+      stream_line_ending(dst.keys + line, key_line, last_key);
+      if constexpr (Pairs) stream_line_ending(dst.values + line, value_line, last_value);
     } else {
+      key_line[per_line - 1] = last_key;
+      if constexpr (Pairs) value_line[per_line - 1] = last_value;
       flush<Pairs>(d, std::max(line, bucket_begin), line + per_line, dst);
     }
   }
