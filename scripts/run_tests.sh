@@ -6,12 +6,18 @@
 # reader's fuzzer: its corpus replayed, then 60 s of fuzzing (docs/isolation.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install_deps.sh
-bash scripts/build.sh default
-ctest --preset default
-bash scripts/build.sh asan
+# Each phase's wall time goes to the log, so that a slow CI run says where its time went.
+phase() {
+  local start=$SECONDS
+  "$@"
+  echo "== run_tests.sh: '$*' took $((SECONDS - start)) s"
+}
+phase bash scripts/install_deps.sh
+phase bash scripts/build.sh default
+phase ctest --preset default
+phase bash scripts/build.sh asan
 # The asan test preset keeps LeakSanitizer off dynamic TLS (its tracer crashed scanning a
 # plugin's) and runs each test under tests/sanitizers/rerun_on_lsan_tracer_crash.sh, which
 # reruns a test only when the tracer, not the test, failed (docs/decisions.md).
-ctest --preset asan
-bash scripts/run_fuzzers.sh 60
+phase ctest --preset asan
+phase bash scripts/run_fuzzers.sh 60
