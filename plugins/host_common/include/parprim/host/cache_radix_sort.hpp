@@ -125,8 +125,9 @@ class cache_radix_sort {
         short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
     if constexpr (vector_sortable) {
       // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
-      if (!src.values && n > 1 && low_bits > 0 && (short_range || !plan.beats_vector_sort(n, radix_keeps_two_digits_)) &&
-          sorts_keys_by_vector()) {
+      const bool radix_passes_win =
+          !short_range && plan.beats_vector_sort(n, radix_keeps_two_digits_);
+      if (!src.values && n > 1 && low_bits > 0 && !radix_passes_win && sorts_keys_by_vector()) {
         // The XOR that maps an element to its radix key: that key of zero.
         const std::uint32_t flip = keys(T{0});
         std::uint32_t* const buffers[2] = {reinterpret_cast<std::uint32_t*>(keys_[0].data()),
