@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
-#include <utility>
 #include <vector>
 
 #include "parprim/host/digit_counts.hpp"
@@ -56,10 +55,9 @@ void check_scatter(std::uint64_t n, unsigned bits, bool pairs, std::uint64_t shi
   for (std::uint64_t i = 0; i < n; i += 3)
     keys.data()[i] = from_bits<T>(bits_of(keys.data()[i]) & ~std::uint64_t(buckets > 4 ? 3 : 0));
 
-  std::vector<std::uint64_t> offsets(buckets, 0);
-  for (std::uint64_t i = 0; i < n; ++i) ++offsets[digit(keys.data()[i])];
-  std::uint64_t at = base;
-  for (auto& o : offsets) at += std::exchange(o, at);
+  std::vector<std::uint64_t> counts(buckets, 0), offsets(buckets);
+  for (std::uint64_t i = 0; i < n; ++i) ++counts[digit(keys.data()[i])];
+  exclusive_offsets(counts.data(), buckets, base, offsets.data());
   std::vector<std::uint64_t> expected_offsets = offsets;
 
   const std::uint64_t room = base + n + 2 * 16;
