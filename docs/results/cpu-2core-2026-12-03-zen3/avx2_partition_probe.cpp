@@ -1,0 +1,165 @@
+// Zen 3 probe (issue 35): how fast an AVX2 quicksort of a cache sort's bucket (8192 u32 keys of
+// 21 varying bits, as a 2^24 split leaves them) could be here, against the scalar cache sort
+// the sort runs on this CPU. The AVX2 partition: 8 keys compared with the pivot a step, the
+// comparison's movemask indexing a table of 256 permutations that put the lows first and the
+// highs last, the permuted vector stored whole at both cursors (the gap between them is the
+// partition's own, out of place between two buffers). Leaves of at most LEAF keys by insertion
+// sort (no networks yet: branchy, far slower than the networks to be built), and one partition
+// level of the whole range alone: a level's cost. Each sort checked against std::sort, the
+// partition by its count of lows. Build: g++ -std=c++20 -O3 -DNDEBUG -Icore/include
+//   -Iplugins/host_common/include docs/results/cpu-2core-2026-12-03-zen3/avx2_partition_probe.cpp
+//   build/core/libparprim_core.a -o probe/avx2_partition_probe
+// Run: probe/avx2_partition_probe KEYS ROUNDS
+#include <immintrin.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "parprim/host/hybrid_radix_sort.hpp"
+
+using namespace parprim::host;
+
+namespace {
+
+constexpr unsigned leaf = 16;
+
+struct permutations {
+  alignas(32) std::uint32_t index[256][8];
+  permutations() {
+    for (unsigned m = 0; m < 256; ++m) {
+      unsigned lo = 0, hi = 7;
+      for (unsigned l = 0; l < 8; ++l) {
+        if (m & (1u << l))
+          index[m][lo++] = l;  // lanes below the pivot, in order, from the front
+        else
+          index[m][hi--] = l;  // the others from the back
+      }
+    }
+  }
+};
+const permutations table;
+
+__attribute__((target("avx2,popcnt"))) std::uint32_t partition(const std::uint32_t* in,
+                                                               std::uint32_t* out,
+                                                               std::uint32_t n,
+                                                               std::uint32_t pivot) {
+  const __m256i bias = _mm256_set1_epi32(INT32_MIN);  // unsigned order by a signed compare
+  const __m256i p = _mm256_xor_si256(_mm256_set1_epi32(static_cast<int>(pivot)), bias);
+  std::uint32_t front = 0, back = n, i = 0;
+  // The keys not yet read, n - i, are the gap between the cursors: at least 16 of them, and the
+  // lows' whole store and then the highs' land in the gap past what each side owns.
+  for (; i + 16 <= n; i += 8) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
+    const unsigned low = static_cast<unsigned>(
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(p, _mm256_xor_si256(v, bias)))));
+    const __m256i packed = _mm256_permutevar8x32_epi32(
+        v, _mm256_load_si256(reinterpret_cast<const __m256i*>(table.index[low])));
+    const unsigned lows = static_cast<unsigned>(__builtin_popcount(low));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + front), packed);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + back - 8), packed);
+    front += lows;
+    back -= 8 - lows;
+  }
+  for (; i < n; ++i) {
+    if (in[i] < pivot)
+      out[front++] = in[i];
+    else
+      out[--back] = in[i];
+  }
+  return front;
+}
+
+void insertion(std::uint32_t* a, std::uint32_t n) {
+  for (std::uint32_t i = 1; i < n; ++i) {
+    const std::uint32_t k = a[i];
+    std::uint32_t j = i;
+    for (; j > 0 && a[j - 1] > k; --j) a[j] = a[j - 1];
+    a[j] = k;
+  }
+}
+
+std::uint32_t median_of(const std::uint32_t* in, std::uint32_t n) {
+  std::array<std::uint32_t, 9> s;
+  for (unsigned k = 0; k < 9; ++k) s[k] = in[(n / 9) * k];
+  std::nth_element(s.begin(), s.begin() + 4, s.end());
+  return s[4];
+}
+
+// in holds the range; the result goes to buffers[0] at offset.
+void quicksort(const std::uint32_t* in, std::uint32_t* const buffers[2], std::uint32_t offset,
+               std::uint32_t n, unsigned depth) {
+  std::uint32_t* out = buffers[0] + offset;
+  if (n <= leaf) {
+    std::copy(in, in + n, out);
+    insertion(out, n);
+    return;
+  }
+  std::uint32_t* to = buffers[(depth + 1) % 2] + offset;
+  const std::uint32_t pivot = median_of(in, n);
+  std::uint32_t lows = partition(in, to, n, pivot);
+  if (lows == 0) {  // the pivot the smallest key: its copies first (a probe: by std::sort)
+    std::copy(in, in + n, out);
+    std::sort(out, out + n);
+    return;
+  }
+  quicksort(to, buffers, offset, lows, depth + 1);
+  quicksort(to + lows, buffers, offset + lows, n - lows, depth + 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::uint32_t n = argc > 1 ? std::atoi(argv[1]) : 8192;
+  const int rounds = argc > 2 ? std::atoi(argv[2]) : 200;
+  std::mt19937 rng(39);
+  std::vector<std::uint32_t> in(n), expected;
+  for (auto& k : in) k = (rng() & 0x1FFFFF) | 0x5A600000u;  // 21 varying bits below a top digit
+  expected = in;
+  std::sort(expected.begin(), expected.end());
+  aligned_array<std::uint32_t> a(n), b(n), out(n), spare(n);
+  std::uint32_t* const buffers[2] = {a.data(), b.data()};
+  radix_sorter<std::uint32_t> scalar(radix_sort_policy{}, false);
+  const radix_keys<std::uint32_t> keys(false);
+  auto ns = [&](auto&& fn, const std::uint32_t* result) {
+    double best = 1e30;
+    std::vector<double> t;
+    for (int r = 0; r < rounds; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      fn();
+      t.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)
+                      .count() / n);
+      if (!std::equal(expected.begin(), expected.end(), result)) {
+        std::printf("WRONG (%s)\n", result == out.data() ? "scalar" : "vector");
+        std::exit(1);
+      }
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+  };
+  for (int pass = 0; pass < 3; ++pass) {
+    const double radix = ns([&] {
+      scalar.sort({in.data(), nullptr}, {out.data(), nullptr}, {spare.data(), nullptr}, n, 21, keys);
+    }, out.data());
+    const double vector = ns([&] { quicksort(in.data(), buffers, 0, n, 0); }, a.data());
+    // One partition of the whole range by its median, in cache: a level's cost.
+    const std::uint32_t pivot = expected[n / 2];
+    std::uint32_t lows = 0;
+    const double level = ns([&] { lows = partition(in.data(), b.data(), n, pivot); },
+                            expected.data());  // checked below, by its count of lows
+    const auto below = static_cast<std::uint32_t>(
+        std::lower_bound(expected.begin(), expected.end(), pivot) - expected.begin());
+    if (lows != below) {
+      std::printf("WRONG partition (%u lows, %u keys below the pivot)\n", lows, below);
+      return 1;
+    }
+    std::printf("%u keys in cache, medians of %d: scalar cache sort %.3f ns a key; AVX2 "
+                "partitions with insertion-sorted leaves of %u %.3f (%.3fx); one AVX2 "
+                "partition level %.3f\n",
+                n, rounds, radix, leaf, vector, vector / radix, level);
+  }
+}
