@@ -1,14 +1,19 @@
 // Zen 3 probe (issue 35): how fast an AVX2 quicksort of a cache sort's bucket (8192 u32 keys of
 // 21 varying bits, as a 2^24 split leaves them) could be here, against the scalar cache sort
-// the sort runs on this CPU. The AVX2 partition: 8 keys compared with the pivot a step, the
-// comparison's movemask indexing a table of 256 permutations that put the lows first and the
-// highs last, the permuted vector stored whole at both cursors (the gap between them is the
-// partition's own, out of place between two buffers). Leaves of at most LEAF keys by insertion
-// sort (no networks yet: branchy, far slower than the networks to be built), and one partition
-// level of the whole range alone: a level's cost. Each sort checked against std::sort, the
-// partition by its count of lows. Build: g++ -std=c++20 -O3 -DNDEBUG -Icore/include
-//   -Iplugins/host_common/include docs/results/cpu-2core-2026-12-03-zen3/avx2_partition_probe.cpp
-//   build/core/libparprim_core.a -o probe/avx2_partition_probe
+// the sort runs on this CPU (radix_sorter::sort of a range within its capacity). The AVX2
+// partition: 8 keys compared with the pivot a step, the comparison's movemask indexing a table
+// of 256 permutations that put the lows first and the highs last, the permuted vector stored
+// whole at both cursors while 16 or more keys are unread (out of place between two buffers, so
+// the gap between the cursors is the partition's own); partition<4> loads and classifies
+// four vectors before storing any. Pivots: the median of 9 keys. Leaves of at most LEAF keys: with
+// LEAF 64, a bitonic network in 8 registers (avx2_network_part.hpp: every step of the network
+// of 64, min and max and a blend by a lane mask; no column sort and transpose yet); otherwise
+// insertion sorts. Also one partition level of the whole range alone, both forms. Each sort
+// checked against std::sort, the partitions by their count of lows.
+// Build: g++ -std=c++20 -O3 -DNDEBUG -DLEAF=64 -Icore/include -Iplugins/host_common/include
+//   -Idocs/results/cpu-2core-2026-12-03-zen3
+//   docs/results/cpu-2core-2026-12-03-zen3/avx2_partition_probe.cpp build/core/libparprim_core.a
+//   -o probe/avx2_partition_probe
 // Run: probe/avx2_partition_probe KEYS ROUNDS
 #include <immintrin.h>
 
@@ -26,7 +31,7 @@ using namespace parprim::host;
 
 namespace {
 
-constexpr unsigned leaf = 16;
+constexpr unsigned leaf = LEAF;
 
 struct permutations {
   alignas(32) std::uint32_t index[256][8];
@@ -44,26 +49,53 @@ struct permutations {
 };
 const permutations table;
 
+#define PROBE_AVX2 __attribute__((target("avx2,popcnt"), always_inline)) inline
+
+// The lanes of v below the pivot p (both XORed with the sign bit: unsigned order by a signed
+// compare), as a bit mask.
+PROBE_AVX2 unsigned low_lanes(__m256i v, __m256i p, __m256i bias) {
+  return static_cast<unsigned>(
+      _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(p, _mm256_xor_si256(v, bias)))));
+}
+
+// v's lows to the front cursor and its highs to the back one, the vector permuted by the table
+// and stored whole at both: the lows' store first, the highs' after, each landing past what its
+// side owns in the gap between the cursors, which holds at least 16 keys not yet read.
+PROBE_AVX2 void store_sides(__m256i v, unsigned low, std::uint32_t* out, std::uint32_t& front,
+                            std::uint32_t& back) {
+  const __m256i packed = _mm256_permutevar8x32_epi32(
+      v, _mm256_load_si256(reinterpret_cast<const __m256i*>(table.index[low])));
+  const auto lows = static_cast<unsigned>(__builtin_popcount(low));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + front), packed);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + back - 8), packed);
+  front += lows;
+  back -= 8 - lows;
+}
+
+// Partitions in[0..n) into out by the pivot, Group vectors loaded and classified before any is
+// stored (Group 4 as the AVX-512 partition does: a store may alias a later load, which then
+// waits for it). Returns the count of lows.
+template <unsigned Group>
 __attribute__((target("avx2,popcnt"))) std::uint32_t partition(const std::uint32_t* in,
-                                                               std::uint32_t* out,
-                                                               std::uint32_t n,
+                                                               std::uint32_t* out, std::uint32_t n,
                                                                std::uint32_t pivot) {
-  const __m256i bias = _mm256_set1_epi32(INT32_MIN);  // unsigned order by a signed compare
+  const __m256i bias = _mm256_set1_epi32(INT32_MIN);
   const __m256i p = _mm256_xor_si256(_mm256_set1_epi32(static_cast<int>(pivot)), bias);
   std::uint32_t front = 0, back = n, i = 0;
-  // The keys not yet read, n - i, are the gap between the cursors: at least 16 of them, and the
-  // lows' whole store and then the highs' land in the gap past what each side owns.
+  for (; i + 8 * Group + 8 <= n; i += 8 * Group) {
+    __m256i v[Group];
+    unsigned low[Group];
+#pragma GCC unroll 4
+    for (unsigned g = 0; g < Group; ++g) {
+      v[g] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i + 8 * g));
+      low[g] = low_lanes(v[g], p, bias);
+    }
+#pragma GCC unroll 4
+    for (unsigned g = 0; g < Group; ++g) store_sides(v[g], low[g], out, front, back);
+  }
   for (; i + 16 <= n; i += 8) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
-    const unsigned low = static_cast<unsigned>(
-        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(p, _mm256_xor_si256(v, bias)))));
-    const __m256i packed = _mm256_permutevar8x32_epi32(
-        v, _mm256_load_si256(reinterpret_cast<const __m256i*>(table.index[low])));
-    const unsigned lows = static_cast<unsigned>(__builtin_popcount(low));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + front), packed);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + back - 8), packed);
-    front += lows;
-    back -= 8 - lows;
+    store_sides(v, low_lanes(v, p, bias), out, front, back);
   }
   for (; i < n; ++i) {
     if (in[i] < pivot)
@@ -73,6 +105,8 @@ __attribute__((target("avx2,popcnt"))) std::uint32_t partition(const std::uint32
   }
   return front;
 }
+
+#include "avx2_network_part.hpp"
 
 void insertion(std::uint32_t* a, std::uint32_t n) {
   for (std::uint32_t i = 1; i < n; ++i) {
@@ -95,13 +129,14 @@ void quicksort(const std::uint32_t* in, std::uint32_t* const buffers[2], std::ui
                std::uint32_t n, unsigned depth) {
   std::uint32_t* out = buffers[0] + offset;
   if (n <= leaf) {
+    if (leaf == 64) return network64(in, out, n);  // else insertion-sorted
     std::copy(in, in + n, out);
     insertion(out, n);
     return;
   }
   std::uint32_t* to = buffers[(depth + 1) % 2] + offset;
   const std::uint32_t pivot = median_of(in, n);
-  std::uint32_t lows = partition(in, to, n, pivot);
+  std::uint32_t lows = partition<4>(in, to, n, pivot);
   if (lows == 0) {  // the pivot the smallest key: its copies first (a probe: by std::sort)
     std::copy(in, in + n, out);
     std::sort(out, out + n);
@@ -131,8 +166,9 @@ int main(int argc, char** argv) {
     for (int r = 0; r < rounds; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
       fn();
-      t.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)
-                      .count() / n);
+      t.push_back(
+          std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+          n);
       if (!std::equal(expected.begin(), expected.end(), result)) {
         std::printf("WRONG (%s)\n", result == out.data() ? "scalar" : "vector");
         std::exit(1);
@@ -142,24 +178,31 @@ int main(int argc, char** argv) {
     return t[t.size() / 2];
   };
   for (int pass = 0; pass < 3; ++pass) {
-    const double radix = ns([&] {
-      scalar.sort({in.data(), nullptr}, {out.data(), nullptr}, {spare.data(), nullptr}, n, 21, keys);
-    }, out.data());
+    const double radix = ns(
+        [&] {
+          scalar.sort({in.data(), nullptr}, {out.data(), nullptr}, {spare.data(), nullptr}, n, 21,
+                      keys);
+        },
+        out.data());
     const double vector = ns([&] { quicksort(in.data(), buffers, 0, n, 0); }, a.data());
     // One partition of the whole range by its median, in cache: a level's cost.
     const std::uint32_t pivot = expected[n / 2];
     std::uint32_t lows = 0;
-    const double level = ns([&] { lows = partition(in.data(), b.data(), n, pivot); },
+    const double level = ns([&] { lows = partition<1>(in.data(), b.data(), n, pivot); },
                             expected.data());  // checked below, by its count of lows
+    std::uint32_t lows4 = 0;
+    const double level4 =
+        ns([&] { lows4 = partition<4>(in.data(), b.data(), n, pivot); }, expected.data());
     const auto below = static_cast<std::uint32_t>(
         std::lower_bound(expected.begin(), expected.end(), pivot) - expected.begin());
-    if (lows != below) {
+    if (lows != below || lows4 != below) {
       std::printf("WRONG partition (%u lows, %u keys below the pivot)\n", lows, below);
       return 1;
     }
-    std::printf("%u keys in cache, medians of %d: scalar cache sort %.3f ns a key; AVX2 "
-                "partitions with insertion-sorted leaves of %u %.3f (%.3fx); one AVX2 "
-                "partition level %.3f\n",
-                n, rounds, radix, leaf, vector, vector / radix, level);
+    std::printf(
+        "%u keys in cache, medians of %d: scalar cache sort %.3f ns a key; AVX2 "
+        "quicksort (grouped partitions) with leaves of %u %.3f (%.3fx); one AVX2 "
+        "partition level %.3f, four vectors a group %.3f\n",
+        n, rounds, radix, leaf, vector, vector / radix, level, level4);
   }
 }

@@ -29,14 +29,37 @@ int main(int argc, char** argv) {
   for (std::uint64_t i = 0; i < n; ++i) in.data()[i] = static_cast<T>(rng());
   std::vector<T> expected(in.data(), in.data() + n);
   std::sort(expected.begin(), expected.end());
-  struct named { std::string name; radix_sort_policy p; };
+  struct named {
+    std::string name;
+    radix_sort_policy p;
+  };
   std::vector<named> ps;
   ps.push_back({"default", {}});
-  { radix_sort_policy p; p.max_bits = 10; ps.push_back({"max_bits10", p}); }
-  { radix_sort_policy p; p.max_bits = 9; ps.push_back({"max_bits9", p}); }
-  { radix_sort_policy p; p.max_bits = 8; ps.push_back({"max_bits8", p}); }
-  { radix_sort_policy p; p.split_without_count = false; ps.push_back({"counted", p}); }
-  { radix_sort_policy p; p.cache_bytes = 128u << 10; ps.push_back({"cache128k", p}); }
+  {
+    radix_sort_policy p;
+    p.max_bits = 10;
+    ps.push_back({"max_bits10", p});
+  }
+  {
+    radix_sort_policy p;
+    p.max_bits = 9;
+    ps.push_back({"max_bits9", p});
+  }
+  {
+    radix_sort_policy p;
+    p.max_bits = 8;
+    ps.push_back({"max_bits8", p});
+  }
+  {
+    radix_sort_policy p;
+    p.split_without_count = false;
+    ps.push_back({"counted", p});
+  }
+  {
+    radix_sort_policy p;
+    p.cache_bytes = 128u << 10;
+    ps.push_back({"cache128k", p});
+  }
   std::vector<std::unique_ptr<radix_sorter<T>>> sorters;
   for (auto& x : ps) {
     sorters.push_back(std::make_unique<radix_sorter<T>>(x.p, false));
