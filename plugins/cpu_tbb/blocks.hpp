@@ -12,8 +12,14 @@ namespace parprim::cpu_tbb {
 
 struct blocks {
   std::uint64_t n, count;
+  /// Each block but the last is a multiple of this long (a split with no count cuts its blocks
+  /// on whole chunks, so that each block's part of the spare array holds whole chunks).
+  std::uint64_t multiple = 1;
 
-  std::uint64_t per_block() const { return (n + count - 1) / count; }
+  std::uint64_t per_block() const {
+    const std::uint64_t even = (n + count - 1) / count;
+    return (even + multiple - 1) / multiple * multiple;
+  }
   std::uint64_t begin(std::uint64_t b) const { return std::min(n, b * per_block()); }
   std::uint64_t end(std::uint64_t b) const { return std::min(n, begin(b) + per_block()); }
 

@@ -4,6 +4,10 @@
 // digits keep block order: stable), and the blocks scatter in parallel through their thread's
 // write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
 // each; a bucket still too large for one thread (skewed keys) is split the same way again.
+// A whole keys-only array whose keys differ in their top bit is split with no count before it,
+// as cpu_seq splits it (bucket_chunks.hpp): each block, cut on whole chunks, scatters into
+// chunks of its own part of the spare array, and each bucket is gathered from the blocks'
+// chunks in block order (stable) into its thread's staging array in cache to be sorted.
 // A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5), or one of
 // at most the policy's parallel_in_place_max_keys (Intel: 2^25), is instead partitioned in place
 // by every thread (parallel_in_place_sort.hpp).
@@ -14,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <oneapi/tbb/blocked_range.h>
@@ -62,7 +67,10 @@ class parallel_radix_sort_plan final : public plan {
     }
 #endif
     spare_keys_ = host::aligned_array<T>(n);
-    if (pairs_) spare_values_ = host::aligned_array<T>(n);
+    if (pairs_)
+      spare_values_ = host::aligned_array<T>(n);
+    else
+      reserve_split_without_count();
   }
 
   /// Whether run takes parallel_in_place_sort (the tests ask).
@@ -72,6 +80,11 @@ class parallel_radix_sort_plan final : public plan {
 #else
     return false;
 #endif
+  }
+
+  /// Whether run splits these keys with no count before it (the tests ask).
+  bool splits_without_count(const T* keys) const {
+    return chunk_keys_ > 0 && host::radix_sorter<T>::top_bit_varies(keys, n_, keys_);
   }
 
   void run(const parprim_io& io) override {
@@ -88,10 +101,72 @@ class parallel_radix_sort_plan final : public plan {
       });
     }
 #endif
-    arena_.execute([&] { sort(in, out, spare, n_, host::radix_keys<T>::bits, 0); });
+    arena_.execute([&] {
+      if (!pairs_ && splits_without_count(in.keys))
+        return split_without_count(in.keys, out.keys, spare.keys);
+      sort(in, out, spare, n_, host::radix_keys<T>::bits, 0);
+    });
   }
 
  private:
+  // Room for the split with no count (cpu_sort.md, step 38): where the policy takes it and the
+  // array is larger than one thread sorts, blocks cut on whole chunks of the size cpu_seq's
+  // split would choose for a block, each block's chunk pool its own part of the spare array
+  // and a slack of its own; a staging array for every sorter. chunk_keys_ stays 0 otherwise.
+  void reserve_split_without_count() {
+    if (!policy_.split_without_count || n_ <= serial_limit_) return;
+    const std::uint32_t capacity = sorters_.front()->capacity();
+    const std::uint64_t count = std::min<std::uint64_t>(max_blocks_, n_ / capacity);
+    const host::digit_place top =
+        host::first_split_place(n_, host::radix_keys<T>::bits, capacity, policy_);
+    const std::uint64_t chunk_keys = host::bucket_chunks<T>::chunk_keys_for(
+        n_ / count, top.buckets(), policy_.min_chunk_bytes, policy_.max_chunk_bytes);
+    if (chunk_keys == 0) return;
+    top_ = top;
+    chunk_keys_ = chunk_keys;
+    chunk_blocks_ = cpu_tbb::blocks{n_, count, chunk_keys};
+    block_chunks_.resize(count);
+    for (std::uint64_t b = 0; b < count; ++b)
+      block_chunks_[b].reserve(chunk_blocks_.end(b) - chunk_blocks_.begin(b), top.buckets(),
+                               chunk_keys);
+    for (auto& sorter : sorters_) sorter->reserve_staging();
+  }
+
+  // The split with no count: the blocks scatter into their chunks in parallel, then the buckets
+  // the cache sort takes are gathered and sorted by the threads, the larger ones (skewed keys)
+  // gathered into their places and sorted there once no chunk is needed.
+  void split_without_count(const T* src, T* out, T* spare) {
+    const std::uint32_t buckets = top_.buckets();
+    chunk_blocks_.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+      block_chunks_[b].begin(spare + begin, end - begin, buckets, chunk_keys_);
+      own_sorter().buffers().scatter_to_chunks(src + begin, end - begin, block_chunks_[b],
+                                               host::digit_of<T>{keys_, top_});
+    });
+    auto& totals = bucket_counts_[0];
+    std::fill_n(totals.begin(), buckets, 0);
+    for (const auto& chunks : block_chunks_)
+      for (std::uint32_t d = 0; d < buckets; ++d) totals[d] += chunks.counts()[d];
+    std::uint64_t starts[host::max_buckets];
+    host::exclusive_offsets(totals.data(), buckets, std::uint64_t{0}, starts);
+    const std::span<const host::bucket_chunks<T>> sets(block_chunks_);
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const auto& r) {
+      for (std::uint32_t d = r.begin(); d != r.end(); ++d)
+        own_sorter().sort_bucket_from_chunks(sets, d, totals[d], out + starts[d], top_.shift,
+                                             keys_);
+    });
+    const auto larger = [&](std::uint32_t d) { return totals[d] > own_sorter().capacity(); };
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const auto& r) {
+      for (std::uint32_t d = r.begin(); d != r.end(); ++d)
+        if (larger(d) && totals[d] <= serial_limit_)
+          own_sorter().sort({out + starts[d], nullptr}, {out + starts[d], nullptr},
+                            {spare + starts[d], nullptr}, totals[d], top_.shift, keys_);
+    });
+    for (std::uint32_t d = 0; d < buckets; ++d)
+      if (totals[d] > serial_limit_)
+        sort({out + starts[d], nullptr}, {out + starts[d], nullptr}, {spare + starts[d], nullptr},
+             totals[d], top_.shift, 1);
+  }
+
   // radix_sorter::sort's contract, with the split spread over the threads.
   void sort(host::elements<const T> src, host::elements<T> out, host::elements<T> spare,
             std::uint64_t n, unsigned low_bits, unsigned depth) {
@@ -129,12 +204,13 @@ class parallel_radix_sort_plan final : public plan {
   // Each block's counts of `place` (block_counts_), and the range's key bounds.
   host::key_bounds<radix_key_t<T>> count_blocks(host::elements<const T> src, std::uint64_t n,
                                                 std::uint64_t blocks, host::digit_place place) {
-    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
-      auto& counts = block_counts_[b];
-      std::fill_n(counts.begin(), place.buckets(), 0);
-      block_bounds_[b] =
-          host::count_digit(src.keys + begin, end - begin, keys_, place, counts.data());
-    });
+    cpu_tbb::blocks{n, blocks}.for_each(
+        [&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+          auto& counts = block_counts_[b];
+          std::fill_n(counts.begin(), place.buckets(), 0);
+          block_bounds_[b] =
+              host::count_digit(src.keys + begin, end - begin, keys_, place, counts.data());
+        });
     host::key_bounds<radix_key_t<T>> all;
     for (std::uint64_t b = 0; b < blocks; ++b) all.merge(block_bounds_[b]);
     return all;
@@ -155,10 +231,10 @@ class parallel_radix_sort_plan final : public plan {
         totals[d] += block_counts_[b][d];
       }
     }
-    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t b, std::uint64_t begin, std::uint64_t end) {
+    cpu_tbb::blocks{n, blocks}.for_each([&](std::uint64_t b, std::uint64_t begin,
+                                            std::uint64_t end) {
       own_sorter().buffers().scatter(src + begin, end - begin, place.buckets(),
-                                     block_offsets_[b].data(), to,
-                                     host::digit_of<T>{keys_, place});
+                                     block_offsets_[b].data(), to, host::digit_of<T>{keys_, place});
     });
   }
 
@@ -190,6 +266,11 @@ class parallel_radix_sort_plan final : public plan {
   std::vector<counts_type> block_counts_, block_offsets_;
   std::vector<host::key_bounds<radix_key_t<T>>> block_bounds_;
   std::vector<counts_type> bucket_counts_;  // a split's bucket counts, one per depth
+  // The split with no count, where reserve_split_without_count made room (chunk_keys_ > 0).
+  host::digit_place top_{};
+  std::uint64_t chunk_keys_ = 0;
+  cpu_tbb::blocks chunk_blocks_{0, 1};
+  std::vector<host::bucket_chunks<T>> block_chunks_;  // one a block, in block order
 };
 
 }  // namespace parprim::cpu_tbb

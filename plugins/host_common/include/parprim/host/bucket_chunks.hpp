@@ -73,6 +73,7 @@ class bucket_chunks {
   std::uint32_t buckets() const { return buckets_; }
   /// Each bucket's keys so far (the scatter counts them here as it goes).
   std::uint64_t* counts() { return counts_.data(); }
+  const std::uint64_t* counts() const { return counts_.data(); }
 
   /// Where bucket d's line of positions [position, position + per_line) goes: in its last
   /// chunk, or at the start of a new one when the position is the first of a chunk. Lines are
@@ -92,8 +93,8 @@ class bucket_chunks {
     return chunk(tail_[d]) + offset;
   }
 
-  /// Copies bucket d's counts()[d] keys, in order, to dst.
-  void copy_out(unsigned d, T* dst) const {
+  /// Copies bucket d's counts()[d] keys, in order, to dst; returns their count.
+  std::uint64_t copy_out(unsigned d, T* dst) const {
     std::uint64_t left = counts_[d];
     for (std::uint64_t c = head_[d]; left > 0; c = next_[c]) {
       const std::uint64_t take = std::min(left, chunk_keys_);
@@ -101,6 +102,7 @@ class bucket_chunks {
       dst += take;
       left -= take;
     }
+    return counts_[d];
   }
 
  private:

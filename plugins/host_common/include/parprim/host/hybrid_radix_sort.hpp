@@ -14,8 +14,9 @@
 // their top bit is split with no count before it, its buckets kept in chunks, bucket_chunks.hpp;
 // on a CPU where it costs less, Zen 5, a keys-only array of 32-bit integers is instead
 // partitioned in place down to the cache, in_place_quicksort.hpp);
-// cpu_tbb splits in parallel and hands buckets to one radix_sorter per thread. Both take their
-// decisions from split_choice below.
+// cpu_tbb splits in parallel (a whole keys-only array with no count too, each block into chunks
+// of its own) and hands buckets to one radix_sorter per thread. Both take their decisions from
+// split_choice below.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "parprim/host/bucket_chunks.hpp"
@@ -148,7 +150,7 @@ class radix_sorter {
     const array_split split = plan_array_split(n);
     if (split.chunk_keys == 0) return;
     chunks_.reserve(n, split.top.buckets(), split.chunk_keys);
-    if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
+    reserve_staging();
   }
 
   /// sort() of a whole array by every bit of its keys: src[0..n) into out, with `spare` n
@@ -187,6 +189,39 @@ class radix_sorter {
   /// Whether sort_array splits these n keys (keys-only) without a count.
   bool splits_without_count(const T* src, std::uint64_t n, radix_keys<T> keys) const {
     return splits_without_count(plan_array_split(n), src, n, keys);
+  }
+
+  /// Makes room for sort_bucket_from_chunks (outside any timed run): the staging array.
+  void reserve_staging() {
+    if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
+  }
+
+  /// One bucket d of a split with no count before it, `count` keys in all, whose keys lie in the
+  /// chunks of `sets` (one set for cpu_seq's whole array, one a block for cpu_tbb's), taken in
+  /// their order (input order: stable): gathered into the staging array and cache-sorted by
+  /// the bits below `low_bits` into out, where the cache sort takes `count` keys (reserve_staging
+  /// made room); otherwise only gathered into out, to be sorted there by sort() once no chunk is
+  /// needed. Returns whether it sorted them.
+  bool sort_bucket_from_chunks(std::span<const bucket_chunks<T>> sets, unsigned d,
+                               std::uint64_t count, T* out, unsigned low_bits, radix_keys<T> keys) {
+    const bool fits = count <= capacity();
+    T* to = fits ? staging_.data() : out;
+    for (const bucket_chunks<T>& set : sets) to += set.copy_out(d, to);
+    if (fits && count > 0)
+      cache_sort_({staging_.data(), nullptr}, {out, nullptr}, static_cast<std::uint32_t>(count),
+                  low_bits, keys, policy_.max_bits, key_source::cache);
+    return fits;
+  }
+
+  /// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
+  /// spreads the array over its buckets (uniform keys do), as a split with no count needs. A
+  /// range whose keys agree there keeps the counted split, which finds its own highest
+  /// differing digit.
+  static bool top_bit_varies(const T* src, std::uint64_t n, radix_keys<T> keys) {
+    constexpr std::uint64_t samples = 256;
+    key_bounds<radix_key_t<T>> bounds;
+    for (std::uint64_t i = 0; i < samples; ++i) bounds.add(keys(src[i * (n / samples)]));
+    return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
   }
 
   /// Sorts src[0..n) by the bits of its keys below `low_bits` (the higher bits are equal in the
@@ -246,16 +281,6 @@ class radix_sorter {
            top_bit_varies(src, n, keys);
   }
 
-  /// Whether 256 keys spread over src[0..n) differ in the key's top bit: then the top digit
-  /// spreads the array over its buckets (uniform keys do). A range whose keys agree there keeps
-  /// the counted split, which finds its own highest differing digit.
-  static bool top_bit_varies(const T* src, std::uint64_t n, radix_keys<T> keys) {
-    constexpr std::uint64_t samples = 256;
-    key_bounds<radix_key_t<T>> bounds;
-    for (std::uint64_t i = 0; i < samples; ++i) bounds.add(keys(src[i * (n / samples)]));
-    return (bounds.varying(radix_keys<T>::bits) >> (radix_keys<T>::bits - 1)) != 0;
-  }
-
   void split_by_chunks(const T* src, T* out, T* spare, std::uint64_t n, const array_split& split,
                        radix_keys<T> keys) {
     const digit_place top = split.top;
@@ -264,16 +289,8 @@ class radix_sorter {
     const std::uint64_t* counts = chunks_.counts();
     std::uint64_t start = 0;
     for (std::uint32_t b = 0; b < top.buckets(); ++b) {
-      const std::uint64_t count = counts[b];
-      if (count > 0 && count <= capacity()) {
-        chunks_.copy_out(b, staging_.data());
-        cache_sort_({staging_.data(), nullptr}, {out + start, nullptr},
-                    static_cast<std::uint32_t>(count), top.shift, keys, policy_.max_bits,
-                    key_source::cache);
-      } else if (count > 0) {
-        chunks_.copy_out(b, out + start);  // too large for the cache sort: sorted below
-      }
-      start += count;
+      sort_bucket_from_chunks({&chunks_, 1}, b, counts[b], out + start, top.shift, keys);
+      start += counts[b];
     }
     // Skewed keys: the buckets past the cache sort's capacity, in their places, sorted there
     // now that no chunk of the spare array is needed.
