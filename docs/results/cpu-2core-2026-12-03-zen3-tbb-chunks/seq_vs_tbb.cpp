@@ -1,4 +1,12 @@
-// cpu_seq's radix sort against cpu_tbb's on 1 and 2 threads, alternated in one process.
+// Step 38's probe, before the change (its code at 502d903): cpu_seq's radix sort against
+// cpu_tbb's on 1 and 2 threads and cpu_seq with its split counted (the policy's
+// split_without_count false), alternated in one process; 2^LOG2 u32 uniform keys (seed 35),
+// each sort checked.
+// Build (from the repository root, after build/ is built):
+//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iplugins/host_common/include -Iplugins/cpu_seq
+//     -Iplugins/cpu_tbb docs/results/cpu-2core-2026-12-03-zen3-tbb-chunks/seq_vs_tbb.cpp
+//     build/core/libparprim_core.a -ltbb -o probe/seq_vs_tbb
+// Run: probe/seq_vs_tbb LOG2 ROUNDS
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
