@@ -10,6 +10,9 @@
 // of 64, min and max and a blend by a lane mask; no column sort and transpose yet); otherwise
 // insertion sorts. Also one partition level of the whole range alone, both forms. Each sort
 // checked against std::sort, the partitions by their count of lows.
+// Built with -DCOLUMN_NETWORK (and LEAF up to 128), the leaves are sorted instead by
+// avx2_column_network.hpp (the AVX-512 network's column sort, transpose and merges in 8
+// lanes), and the network is also timed alone on the range cut into leaves of LEAF keys.
 // Build: g++ -std=c++20 -O3 -DNDEBUG -DLEAF=64 -Icore/include -Iplugins/host_common/include
 //   -Idocs/results/cpu-2core-2026-12-03-zen3
 //   docs/results/cpu-2core-2026-12-03-zen3/avx2_partition_probe.cpp build/core/libparprim_core.a
@@ -97,16 +100,33 @@ __attribute__((target("avx2,popcnt"))) std::uint32_t partition(const std::uint32
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i));
     store_sides(v, low_lanes(v, p, bias), out, front, back);
   }
+#if defined(COLUMN_NETWORK)
+  // The last keys without a branch a key (its outcome is a coin's toss): each written at both
+  // cursors, the one on its side kept. A cursor passes a place only once its own key is there.
+  for (; i < n; ++i) {
+    const std::uint32_t k = in[i];
+    const bool low = k < pivot;
+    out[front] = k;
+    out[back - 1] = k;
+    front += low;
+    back -= !low;
+  }
+#else
   for (; i < n; ++i) {
     if (in[i] < pivot)
       out[front++] = in[i];
     else
       out[--back] = in[i];
   }
+#endif
   return front;
 }
 
+#if defined(COLUMN_NETWORK)
+#include "avx2_column_network.hpp"
+#else
 #include "avx2_network_part.hpp"
+#endif
 
 void insertion(std::uint32_t* a, std::uint32_t n) {
   for (std::uint32_t i = 1; i < n; ++i) {
@@ -129,7 +149,11 @@ void quicksort(const std::uint32_t* in, std::uint32_t* const buffers[2], std::ui
                std::uint32_t n, unsigned depth) {
   std::uint32_t* out = buffers[0] + offset;
   if (n <= leaf) {
+#if defined(COLUMN_NETWORK)
+    if (leaf <= 128) return column_network::sort_small(in, out, n);
+#else
     if (leaf == 64) return network64(in, out, n);  // else insertion-sorted
+#endif
     std::copy(in, in + n, out);
     insertion(out, n);
     return;
@@ -201,6 +225,27 @@ int main(int argc, char** argv) {
         "partition", [&] { lows = partition<1>(in.data(), b.data(), n, pivot); }, all_lows);
     const double level4 = ns(
         "partition<4>", [&] { lows = partition<4>(in.data(), b.data(), n, pivot); }, all_lows);
+#if defined(COLUMN_NETWORK)
+    // The network alone: the range cut into leaves of `leaf` keys (the last shorter), each
+    // sorted from in to b, checked by each leaf sorted.
+    auto leaves_sorted = [&] {
+      for (std::uint32_t at = 0; at < n; at += leaf) {
+        const std::uint32_t k = std::min(leaf, n - at);
+        std::vector<std::uint32_t> want(in.begin() + at, in.begin() + at + k);
+        std::sort(want.begin(), want.end());
+        if (!std::equal(want.begin(), want.end(), b.data() + at)) return false;
+      }
+      return true;
+    };
+    const double network = ns(
+        "network",
+        [&] {
+          for (std::uint32_t at = 0; at < n; at += leaf)
+            column_network::sort_small(in.data() + at, b.data() + at, std::min(leaf, n - at));
+        },
+        leaves_sorted);
+    std::printf("column network alone, leaves of %u keys: %.3f ns a key\n", leaf, network);
+#endif
     std::printf(
         "%u keys in cache, medians of %d: scalar cache sort %.3f ns a key; AVX2 "
         "quicksort (grouped partitions) with leaves of %u %.3f (%.3fx); one AVX2 "
