@@ -5,9 +5,10 @@
 // write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
 // each; a bucket still too large for one thread (skewed keys) is split the same way again.
 // A whole keys-only array whose keys differ in their top bit is split with no count before it,
-// as cpu_seq splits it (bucket_chunks.hpp): each block, cut on whole chunks, scatters into
-// chunks of its own part of the spare array, and each bucket is gathered from the blocks'
-// chunks in block order (stable) into its thread's staging array in cache to be sorted.
+// as cpu_seq splits it (bucket_chunks.hpp), on the few threads where the policy says it pays
+// (no AVX-512: 2 threads at most): each block, cut on whole chunks, scatters into chunks of its
+// own part of the spare array, and each bucket is gathered from the blocks' chunks in block
+// order (stable) into its thread's staging array in cache to be sorted.
 // A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5), or one of
 // at most the policy's parallel_in_place_max_keys (Intel: 2^25), is instead partitioned in place
 // by every thread (parallel_in_place_sort.hpp).
@@ -109,12 +110,16 @@ class parallel_radix_sort_plan final : public plan {
   }
 
  private:
-  // Room for the split with no count (cpu_sort.md, step 38): where the policy takes it and the
-  // array is larger than one thread sorts, blocks cut on whole chunks of the size cpu_seq's
-  // split would choose for a block, each block's chunk pool its own part of the spare array
-  // and a slack of its own; a staging array for every sorter. chunk_keys_ stays 0 otherwise.
+  // Room for the split with no count (cpu_sort.md, step 38): where the policy takes it on this
+  // many threads and the array is larger than one thread sorts, blocks cut on whole chunks of
+  // the size cpu_seq's split would choose for a block, each block's chunk pool its own part of
+  // the spare array and a slack of its own; a staging array for every sorter. chunk_keys_
+  // stays 0 otherwise.
   void reserve_split_without_count() {
-    if (!policy_.split_without_count || n_ <= serial_limit_) return;
+    const auto threads = static_cast<unsigned>(arena_.max_concurrency());
+    if (!policy_.split_without_count ||
+        threads > policy_.parallel_split_without_count_max_threads || n_ <= serial_limit_)
+      return;
     const std::uint32_t capacity = sorters_.front()->capacity();
     const std::uint64_t count = std::min<std::uint64_t>(max_blocks_, n_ / capacity);
     const host::digit_place top =

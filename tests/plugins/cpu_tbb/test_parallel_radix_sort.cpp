@@ -1,12 +1,12 @@
 // cpu_tbb's radix plan (plugins/cpu_tbb/parallel_radix_sort.hpp), called directly with a small
 // cache sort (4096 u32 keys, 2048 8-byte ones; one thread sorts up to four of them), its
 // in-place paths off so that every CPU takes the split: the split with no count before it
-// (cpu_sort.md, step 38) at sizes at its edges (one thread's limit and past it, blocks of whole
-// chunks with a short last one), on 1-3 threads, u32, i32, f32 and u64 keys, both orders; its
-// stability through the blocks' chunks (f32's -0.0 and +0.0 tie, and keep input order) in
-// buckets the cache sort takes, in buckets past it that one thread sorts, and in one that every
-// thread splits again; and the arrays that keep the counted split. Each against
-// std::stable_sort by the same radix keys; inputs from recorded seeds.
+// (cpu_sort.md, step 38; on up to 3 threads whatever the CPU's rule) at sizes at its edges (one
+// thread's limit and past it, blocks of whole chunks with a short last one), on 1-3 threads, u32,
+// i32, f32 and u64 keys, both orders; its stability through the blocks' chunks (f32's -0.0 and +0.0
+// tie, and keep input order) in buckets the cache sort takes, in buckets past it that one thread
+// sorts, and in one that every thread splits again; and the arrays that keep the counted split.
+// Each against std::stable_sort by the same radix keys; inputs from recorded seeds.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -28,6 +28,7 @@ host::radix_sort_policy small_cache() {
   policy.min_chunk_bytes = 64;  // chunks of one line: every block's buckets cross chunks
   policy.in_place_partitions = false;
   policy.parallel_in_place_max_keys = 0;
+  policy.parallel_split_without_count_max_threads = 3;  // whatever this CPU's rule
   return policy;
 }
 
@@ -142,6 +143,13 @@ TEST_CASE("parallel_radix_sort: arrays that keep the counted split are sorted by
   const outcome off = sort_with_plan(with_zeros(n, 8, seed), 2, false, counted);
   CHECK_FALSE(off.without_count);
   CHECK(off.sorted);
+  // More threads than the policy splits so on.
+  host::radix_sort_policy two = small_cache();
+  two.parallel_split_without_count_max_threads = 2;
+  const outcome many = sort_with_plan(with_zeros(n, 8, seed), 3, true, two);
+  CHECK_FALSE(many.without_count);
+  CHECK(many.sorted);
+  CHECK(sort_with_plan(with_zeros(n, 8, seed), 2, true, two).without_count);
   // Chunks too small for the policy's least (a block's slack would pass a quarter of it).
   host::radix_sort_policy large_chunks = small_cache();
   large_chunks.min_chunk_bytes = 64u << 10;

@@ -37,6 +37,15 @@
 
 namespace parprim::host {
 
+/// The most threads on which cpu_tbb splits a whole keys-only array with no count before it
+/// (plugins/cpu_tbb/parallel_radix_sort.hpp), where it was measured to pay: 2 on CPUs without
+/// AVX-512, whose count is scalar (Zen 3's 2 threads, cpu_sort.md step 38: 0.79-0.85x the
+/// time); 0 on AVX-512 CPUs, whose vector count costs little (step 21 on Intel's: 1.01-1.10x
+/// at 2^24 on 2 threads, 1.32-1.42x at 2^26 on 16, each bucket gathered from 16 pieces).
+inline unsigned parallel_split_without_count_max_threads_here() {
+  return has_avx512f() ? 0 : 2;
+}
+
 /// The tuning of the CPU radix sorts, in one place.
 struct radix_sort_policy {
   /// The widest digit (the plugins' `radix_bits`): 2048 buckets keep their counters in L1.
@@ -63,6 +72,9 @@ struct radix_sort_policy {
   bool split_without_count = true;
   std::uint64_t min_chunk_bytes = 1u << 10;
   std::uint64_t max_chunk_bytes = 16u << 10;
+  /// cpu_tbb splits so too, each block into chunks of its own, on at most this many threads.
+  unsigned parallel_split_without_count_max_threads =
+      parallel_split_without_count_max_threads_here();
   /// A keys-only sort of a whole array of 32-bit integers takes the levels above the cache by
   /// AVX-512 partitions in place instead of the split, down to ranges of `in_place_leaf_keys`
   /// (in_place_quicksort.hpp; cpu_sort.md, step 27), where the CPU is one it pays on.
