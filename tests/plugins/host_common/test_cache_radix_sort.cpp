@@ -1,6 +1,7 @@
-// The cache sort's choice between its radix passes and the vector quicksort for ranges of two
-// digits (plugins/host_common/include/parprim/host/cache_radix_sort.hpp, digit_plan and
-// radix_keeps_two_digits; docs/algorithms/cpu_sort.md, step 36): the rule at its edges, and
+// The cache sort's plan of digits (plugins/host_common/include/parprim/host/cache_radix_sort.hpp):
+// narrowed past twice L1 or not (cache_sort_narrows_digits_here; docs/algorithms/cpu_sort.md,
+// step 39), and its choice between its radix passes and the vector quicksort for ranges of two
+// digits (digit_plan and radix_keeps_two_digits; cpu_sort.md, step 36): the rule at its edges, and
 // ranges of two digits sorted under either rule, at the edge where the radix passes would take
 // them (twice a digit's buckets), each against std::stable_sort by the radix key. On a CPU
 // without AVX-512 both rules take the radix passes, and the sorts are checked all the same.
@@ -30,6 +31,31 @@ TEST_CASE("cache_radix_sort: the radix passes keep one digit always, two only by
   CHECK(plan{2, 10}.beats_vector_sort(2048, true));
   for (const std::uint32_t n : {2048u, 4096u, 16384u})
     CHECK_FALSE(plan{2, 11}.beats_vector_sort(n, false));
+}
+
+TEST_CASE("cache_radix_sort: ranges past twice L1 narrow their digits only where told to") {
+  using sort = cache_radix_sort<std::uint32_t>;
+  // 32768 keys (128 KiB, a 2^26 sort's bucket) of 21 bits: three digits whose lines fit L1
+  // (at most 9 bits; 8 for pairs) where the digits narrow, else two of 10 and 11 (step 39).
+  for (const bool pairs : {false, true}) {
+    CAPTURE(pairs);
+    const auto narrow = sort::plan_digits(32768, 21, max_digit_bits, pairs, true);
+    CHECK(narrow.digits == 3);
+    CHECK(narrow.widest == (pairs ? 8u : 9u));
+    const auto wide = sort::plan_digits(32768, 21, max_digit_bits, pairs, false);
+    CHECK(wide.digits == 2);
+    CHECK(wide.widest == max_digit_bits);
+    // Within twice L1 the digits are wide either way.
+    const auto small = sort::plan_digits(pairs ? 8192 : 16384, 21, max_digit_bits, pairs, true);
+    CHECK(small.digits == 2);
+    // A sort plans its ranges as it was built to.
+    for (const bool narrows : {true, false}) {
+      const sort built(32768, pairs, false, false, narrows);
+      CHECK(built.plan_for(32768, 21, max_digit_bits, pairs).digits == (narrows ? 3u : 2u));
+    }
+  }
+  // The rule of cpu_sort.md step 39: measured to lose on Zen 3, so kept only on AVX-512 cores.
+  CHECK(cache_sort_narrows_digits_here() == has_avx512f());
 }
 
 namespace {

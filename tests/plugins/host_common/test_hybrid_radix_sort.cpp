@@ -250,27 +250,32 @@ void check_wide_digit_edges(std::uint64_t base_seed) {
   radix_sort_policy policy;
   policy.vector_keys = false;  // the radix passes' digits are what is checked
   using cache_sort = cache_radix_sort<T>;
-  for (const bool pairs : {false, true}) {
-    // The most elements that keep wide digits.
-    const std::uint32_t wide = static_cast<std::uint32_t>(cache_sort::wide_digit_bytes /
-                                                           (sizeof(T) * (pairs ? 2 : 1)));
-    CHECK(cache_sort::widest_digit_bits(wide, pairs) == max_digit_bits);
-    CHECK(cache_sort::widest_digit_bits(wide + 1, pairs) == (pairs ? 8u : 9u));
-    for (const std::uint64_t n : {std::uint64_t(wide) - 1, std::uint64_t(wide),
-                                  std::uint64_t(wide) + 1, 3 * std::uint64_t(wide) + 7})
-      for (const shape s : {shape::uniform, shape::middle_bits, shape::float_special})
-        for (const bool descending : {false, true}) {
-          const std::uint64_t seed = base_seed + n + static_cast<unsigned>(s);
-          CAPTURE(pairs, n, static_cast<int>(s), descending, seed);
-          check_sort<T>(make_keys<T>(s, n, seed), descending, pairs, policy, false);
-        }
-  }
+  for (const bool narrows : {true, false})
+    for (const bool pairs : {false, true}) {
+      policy.cache_narrows_digits = narrows;
+      // The most elements that keep wide digits where the digits narrow.
+      const std::uint32_t wide = static_cast<std::uint32_t>(cache_sort::wide_digit_bytes /
+                                                             (sizeof(T) * (pairs ? 2 : 1)));
+      CHECK(cache_sort::widest_digit_bits(wide, pairs, narrows) == max_digit_bits);
+      CHECK(cache_sort::widest_digit_bits(wide + 1, pairs, narrows) ==
+            (narrows ? (pairs ? 8u : 9u) : max_digit_bits));
+      for (const std::uint64_t n : {std::uint64_t(wide) - 1, std::uint64_t(wide),
+                                    std::uint64_t(wide) + 1, 3 * std::uint64_t(wide) + 7})
+        for (const shape s : {shape::uniform, shape::middle_bits, shape::float_special})
+          for (const bool descending : {false, true}) {
+            const std::uint64_t seed = base_seed + n + static_cast<unsigned>(s);
+            CAPTURE(narrows, pairs, n, static_cast<int>(s), descending, seed);
+            check_sort<T>(make_keys<T>(s, n, seed), descending, pairs, policy, false);
+          }
+    }
 }
 
 }  // namespace
 
 // A cache sort of a range well past L1 takes narrower digits (step 10 of docs/algorithms/
-// cpu_sort.md): more passes, each from a different place, at the edge and past it.
+// cpu_sort.md) where the policy narrows them, and its wide digits up to its capacity where it
+// does not (step 39): more passes or fewer, each from a different place, at the edge and past
+// it, both ways on every CPU.
 TEST_CASE("hybrid_radix_sort: cache sorts at the edge of their wide digits, every type") {
   check_wide_digit_edges<std::uint32_t>(10000);
   check_wide_digit_edges<std::int32_t>(11000);
@@ -278,6 +283,21 @@ TEST_CASE("hybrid_radix_sort: cache sorts at the edge of their wide digits, ever
   check_wide_digit_edges<std::int64_t>(13000);
   check_wide_digit_edges<float>(14000);
   check_wide_digit_edges<double>(15000);
+}
+
+TEST_CASE("hybrid_radix_sort: the policy says whether the cache sort narrows its digits") {
+  for (const bool narrows : {true, false}) {
+    radix_sort_policy policy;
+    policy.cache_narrows_digits = narrows;
+    const radix_sorter<std::uint32_t> keys_only(policy, false);
+    const radix_sorter<std::uint32_t> pairs(policy, true);
+    // A 2^26 sort's bucket of 32768 elements, 21 bits under its split.
+    CHECK(keys_only.cache_sort().plan_for(32768, 21, max_digit_bits, false).digits ==
+          (narrows ? 3u : 2u));
+    CHECK(pairs.cache_sort().plan_for(32768, 21, max_digit_bits, true).digits ==
+          (narrows ? 3u : 2u));
+  }
+  CHECK(radix_sort_policy{}.cache_narrows_digits == cache_sort_narrows_digits_here());
 }
 
 TEST_CASE("hybrid_radix_sort: a split looks only at the bits in which keys differ") {

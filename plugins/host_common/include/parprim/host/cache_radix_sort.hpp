@@ -34,6 +34,17 @@ inline bool radix_keeps_two_digits_here() {
   return !(has_avx512f() && (is_intel_cpu() || amd_family() >= 0x1A));
 }
 
+/// Whether the cache sort narrows its digits past twice L1 (cache_radix_sort::widest_digit_bits)
+/// on this CPU. Step 10 measured the narrowing on Intel's AVX-512 cores (the Emerald Rapids VM:
+/// 2^26 0.85-0.94x of the time); on Zen 3, without AVX-512, it loses (step 39: a bucket in cache
+/// past 64 KiB in two wide digits 0.80-0.85x the time of three narrow ones for u32 keys,
+/// 0.78-0.81x for pairs, 0.89-0.97x for u64 keys). So CPUs without AVX-512 keep wide digits up
+/// to the capacity (measured on Zen 3 only); the rest narrow, Zen 4 and Zen 5 not measured
+/// since (there the radix passes take only pairs, f32 and 64-bit keys).
+inline bool cache_sort_narrows_digits_here() {
+  return has_avx512f();
+}
+
 template <class T>
 class cache_radix_sort {
  public:
@@ -44,12 +55,16 @@ class cache_radix_sort {
 
   /// `vector_keys`: whether keys-only ranges may be sorted by vector_quicksort.hpp
   /// (sorts_keys_by_vector says when they are); `radix_keeps_two_digits`: whether the radix
-  /// passes keep ranges of two digits from it (digit_plan::beats_vector_sort).
+  /// passes keep ranges of two digits from it (digit_plan::beats_vector_sort);
+  /// `narrows_digits`: whether ranges past `wide_digit_bytes` take narrower digits
+  /// (widest_digit_bits).
   cache_radix_sort(std::uint32_t capacity, bool pairs, bool vector_keys = true,
-                   bool radix_keeps_two_digits = radix_keeps_two_digits_here())
+                   bool radix_keeps_two_digits = radix_keeps_two_digits_here(),
+                   bool narrows_digits = cache_sort_narrows_digits_here())
       : capacity_(capacity),
         vector_keys_(vector_keys),
         radix_keeps_two_digits_(radix_keeps_two_digits),
+        narrows_digits_(narrows_digits),
         keys_{aligned_array<T>(capacity), aligned_array<T>(capacity)},
         values_{aligned_array<T>(pairs ? capacity : 0), aligned_array<T>(pairs ? capacity : 0)} {}
 
@@ -62,14 +77,17 @@ class cache_radix_sort {
   /// `wide_digit_bytes` is sorted in digits whose lines take at most `l1_bytes`: more passes,
   /// each cheaper. A smaller range keeps its wide digits: up to about twice L1 its two wide
   /// passes cost no more than three narrow ones (8192-16384 keys: 3.0-3.9 ns a key either way),
-  /// and the third digit's count is saved.
+  /// and the third digit's count is saved. Where `narrows_digits` is false (Zen 3: step 39,
+  /// cache_sort_narrows_digits_here), every range keeps its wide digits.
   static constexpr std::size_t l1_bytes = 32u << 10;  // Zen 4's L1D; Zen 5 and Intel's have 48 KiB
   static constexpr std::size_t wide_digit_bytes = 2 * l1_bytes;
   /// The widest digit a range of n keys (and values, for pairs) may take: max_digit_bits up to
-  /// `wide_digit_bytes`, past it the widest whose lines fit `l1_bytes`.
-  static unsigned widest_digit_bits(std::uint32_t n, bool pairs) {
+  /// `wide_digit_bytes` or where the digits are not narrowed, past it the widest whose lines
+  /// fit `l1_bytes`.
+  static unsigned widest_digit_bits(std::uint32_t n, bool pairs, bool narrows_digits = true) {
     const std::size_t streams = pairs ? 2 : 1;
-    if (std::uint64_t{n} * sizeof(T) * streams <= wide_digit_bytes) return max_digit_bits;
+    if (!narrows_digits || std::uint64_t{n} * sizeof(T) * streams <= wide_digit_bytes)
+      return max_digit_bits;
     return static_cast<unsigned>(std::bit_width(l1_bytes / (cache_line * streams))) - 1;
   }
 
@@ -100,13 +118,21 @@ class cache_radix_sort {
 
   /// The digits the radix passes sort a range of n elements in, by its `low_bits`: narrower
   /// for short ranges, whose histograms would otherwise cost more than their keys, and for
-  /// ranges past L1 (widest_digit_bits); never more than max_digits. n > insertion_limit.
-  static digit_plan plan_digits(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs) {
+  /// ranges past L1 where `narrows_digits` (widest_digit_bits); never more than max_digits.
+  /// n > insertion_limit.
+  static digit_plan plan_digits(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs,
+                                bool narrows_digits = true) {
     const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
     const unsigned widest = std::clamp<unsigned>(
         std::bit_width(n) - 1, fewest_bits,
-        std::max(fewest_bits, std::min(max_bits, widest_digit_bits(n, pairs))));
+        std::max(fewest_bits, std::min(max_bits, widest_digit_bits(n, pairs, narrows_digits))));
     return {(low_bits + widest - 1) / widest, widest};
+  }
+
+  /// The digits this sort's radix passes take for a range of n elements: plan_digits, narrowed
+  /// as the sort was built to (`narrows_digits`).
+  digit_plan plan_for(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs) const {
+    return plan_digits(n, low_bits, max_bits, pairs, narrows_digits_);
   }
 
   /// A keys-only range read from memory, larger than this, is copied into the sort's second
@@ -122,7 +148,7 @@ class cache_radix_sort {
                   radix_keys<T> keys, unsigned max_bits, key_source source = key_source::memory) {
     const bool short_range = n <= insertion_limit;
     const digit_plan plan =
-        short_range ? digit_plan{0, 0} : plan_digits(n, low_bits, max_bits, src.values != nullptr);
+        short_range ? digit_plan{0, 0} : plan_for(n, low_bits, max_bits, src.values != nullptr);
     if constexpr (vector_sortable) {
       // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
       const bool radix_passes_win =
@@ -233,6 +259,7 @@ class cache_radix_sort {
   std::uint32_t capacity_;
   bool vector_keys_;
   bool radix_keeps_two_digits_;
+  bool narrows_digits_;
   aligned_array<T> keys_[2], values_[2];
   digit_histograms<max_digits> histograms_;
 };

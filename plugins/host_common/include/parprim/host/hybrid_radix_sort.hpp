@@ -26,6 +26,7 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "parprim/host/bucket_chunks.hpp"
@@ -44,6 +45,15 @@ namespace parprim::host {
 /// at 2^24 on 2 threads, 1.32-1.42x at 2^26 on 16, each bucket gathered from 16 pieces).
 inline unsigned parallel_split_without_count_max_threads_here() {
   return has_avx512f() ? 0 : 2;
+}
+
+/// For cpu_tbb's description: "; keys-only arrays split with no count on up to 2 threads" where
+/// this CPU takes that split (parallel_split_without_count_max_threads_here), else "".
+inline std::string parallel_split_without_count_path() {
+  const unsigned threads = parallel_split_without_count_max_threads_here();
+  return threads == 0 ? std::string()
+                      : "; keys-only arrays split with no count on up to " +
+                            std::to_string(threads) + " threads";
 }
 
 /// The tuning of the CPU radix sorts, in one place.
@@ -66,6 +76,9 @@ struct radix_sort_policy {
   /// (cache_radix_sort.hpp, radix_keeps_two_digits_here: where step 18's rule was not measured
   /// again, as on Zen 4; cpu_sort.md step 36).
   bool radix_keeps_two_digits = radix_keeps_two_digits_here();
+  /// Whether the radix passes narrow their digits for ranges past twice L1
+  /// (cache_radix_sort.hpp, cache_sort_narrows_digits_here: not on Zen 3; cpu_sort.md step 39).
+  bool cache_narrows_digits = cache_sort_narrows_digits_here();
   /// A keys-only sort of a whole array (radix_sorter::sort_array) splits it by the key's top
   /// digit with no count before it, its buckets in chunks of at least `min_chunk_bytes` and at
   /// most `max_chunk_bytes` (bucket_chunks.hpp; cpu_sort.md step 21); false counts every split.
@@ -144,12 +157,14 @@ class radix_sorter {
   radix_sorter(const radix_sort_policy& policy, bool pairs)
       : policy_(policy),
         cache_sort_(policy.cache_elements(sizeof(T) * (pairs ? 2 : 1)), pairs, policy.vector_keys,
-                    policy.radix_keeps_two_digits),
+                    policy.radix_keeps_two_digits, policy.cache_narrows_digits),
         buffers_(pairs),
         counts_(radix_keys<T>::bits / policy.min_split_bits + 1) {}
 
   std::uint32_t capacity() const { return cache_sort_.capacity(); }
   buffers_type& buffers() { return buffers_; }
+  /// The sort of its ranges in cache, as the policy built it (its plan of digits: the tests).
+  const cache_radix_sort<T>& cache_sort() const { return cache_sort_; }
 
   /// Makes room for sort_array's split of n keys without a count (the plan's constructor calls
   /// it, so that no timed run allocates): the chunks' slack and links, and the staging array;
