@@ -214,7 +214,7 @@ class cpu_tbb_backend final : public host_backend {
 
   std::string device_description() override {
     return std::to_string(hardware_threads()) + " hardware threads; " + host::vector_paths() +
-           host::parallel_in_place_path();
+           host::parallel_in_place_path() + host::parallel_split_without_count_path();
   }
 
   /// The copy baseline uses every thread, as the parallel operations do, a chunk a task.

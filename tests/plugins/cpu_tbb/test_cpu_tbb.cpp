@@ -2,6 +2,7 @@
 #include <fstream>
 #include <string>
 
+#include "parprim/host/hybrid_radix_sort.hpp"
 #include "parprim/host/in_place_quicksort.hpp"
 #include "parprim/host/vector_paths.hpp"
 #include "plugin_fixture.hpp"
@@ -116,10 +117,16 @@ TEST_CASE("cpu_tbb: its description names the vector paths this CPU runs") {
   const std::string paths = host::vector_paths();
   CHECK(paths.find("UTF-8 vector path " +
                    std::string(host::utf8::to_string(host::utf8::best_isa()))) == 0);
+  // The cache sort's digits: said where they stay wide (cpu_sort.md step 39).
+  CHECK((paths.find("widest digits up to the cache sort's capacity") != std::string::npos) ==
+        !host::cache_sort_narrows_digits_here());
   const char* device = test::built_plugin("cpu_tbb").descriptor().device_description();
   REQUIRE(device);
   const std::string said = device,
-                    tail = " hardware threads; " + paths + host::parallel_in_place_path();
+                    tail = " hardware threads; " + paths + host::parallel_in_place_path() +
+                           host::parallel_split_without_count_path();
   REQUIRE(said.size() > tail.size());
   CHECK(said.compare(said.size() - tail.size(), tail.size(), tail) == 0);
+  CHECK((said.find("split with no count") != std::string::npos) ==
+        (host::parallel_split_without_count_max_threads_here() > 0));
 }
