@@ -1,0 +1,107 @@
+// Probe after step 39 (not a step; the tree unchanged): cpu_seq's sort on one thread and
+// cpu_tbb's on 2 with cache sorts of CAPACITY_KIB (the policy's cache_bytes; 512 KiB) against
+// the default policy (256 KiB), alternated in one process (each round another plan goes first,
+// the first round not counted); 2^LOG2 uniform keys (seed 39), u32 or u64, keys only or pairs
+// (the value: the key's index), each sort checked against std::stable_sort. At 2^26 the
+// default's pair buckets (32768 pairs on average) pass half of them its capacity of 32768
+// pairs and are split again; at 512 KiB none is.
+// Build (from the repository root, after build/ is built):
+//   g++ -std=c++20 -O3 -DNDEBUG -DCAPACITY_KIB=512 -Icore/include -Iplugins/host_common/include
+//     -Iplugins/cpu_seq -Iplugins/cpu_tbb
+//     docs/results/cpu-2core-2026-12-03-zen3-wide-digits/capacity_ab.cpp
+//     build/core/libparprim_core.a -ltbb -o probe/capacity_ab
+// Run: probe/capacity_ab u32|u64 keys|pairs LOG2 ROUNDS
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "parallel_radix_sort.hpp"
+#include "radix_sort_plan.hpp"
+
+using namespace parprim;
+
+template <class T>
+int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
+  const std::uint64_t n = std::uint64_t(1) << log2;
+  host::aligned_array<T> in(n), out(n), values_in(pairs ? n : 0), values_out(pairs ? n : 0);
+  std::mt19937_64 rng(39);
+  for (std::uint64_t i = 0; i < n; ++i) in.data()[i] = static_cast<T>(rng());
+  if (pairs) std::iota(values_in.data(), values_in.data() + n, T(0));
+  std::vector<std::uint64_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint64_t a, std::uint64_t b) { return in.data()[a] < in.data()[b]; });
+  problem p;
+  p.operation = PARPRIM_OP_SORT;
+  p.dtype = dtype;
+  p.sort_payload = pairs ? PARPRIM_SORT_PAIRS : PARPRIM_SORT_KEYS;
+  host::radix_sort_policy larger, standard;
+  larger.cache_bytes = std::uint64_t(CAPACITY_KIB) << 10;
+  cpu_seq::radix_sort_plan<T> seq_larger(p, n, larger), seq_standard(p, n, standard);
+  cpu_tbb::parallel_radix_sort_plan<T> tbb_larger(p, n, 2, larger), tbb_standard(p, n, 2, standard);
+  parprim_io io{};
+  io.struct_size = sizeof io;
+  io.in = in.data();
+  io.out = out.data();
+  io.values_in = pairs ? values_in.data() : nullptr;
+  io.values_out = pairs ? values_out.data() : nullptr;
+  constexpr int plans = 4;
+  plan* plan_of[plans] = {&seq_larger, &seq_standard, &tbb_larger, &tbb_standard};
+  const char* names[plans] = {"cpu_seq larger", "cpu_seq default", "tbb2 larger", "tbb2 default"};
+  std::vector<double> t[plans], seq_ratio, tbb_ratio;
+  for (int r = 0; r <= rounds; ++r) {
+    double round[plans];
+    for (int k = 0; k < plans; ++k) {
+      const int w = (k + r) % plans;
+      std::memset(out.data(), 0, n * sizeof(T));
+      const auto t0 = std::chrono::steady_clock::now();
+      plan_of[w]->run(io);
+      round[w] = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0)
+                     .count() / double(n);
+      for (std::uint64_t i = 0; i < n; ++i)
+        if (out.data()[i] != in.data()[order[i]] || (pairs && values_out.data()[i] != T(order[i]))) {
+          std::printf("%s WRONG at %llu\n", names[w], static_cast<unsigned long long>(i));
+          return 1;
+        }
+    }
+    if (r == 0) continue;
+    for (int k = 0; k < plans; ++k) t[k].push_back(round[k]);
+    seq_ratio.push_back(round[0] / round[1]);
+    tbb_ratio.push_back(round[2] / round[3]);
+    std::printf("  round %d: larger/default cpu_seq %.3f, cpu_tbb 2 threads %.3f\n", r,
+                seq_ratio.back(), tbb_ratio.back());
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  auto low = [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); };
+  auto high = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); };
+  std::printf("%s %s 2^%u, medians of %d rounds (ns a key):", sizeof(T) == 8 ? "u64" : "u32",
+              pairs ? "pairs" : "keys", log2, rounds);
+  for (int k = 0; k < plans; ++k) std::printf(" %s %.3f", names[k], median(t[k]));
+  std::printf("\n  by each round's ratio, larger/default: cpu_seq %.3f (%.3f-%.3f), cpu_tbb 2 threads "
+              "%.3f (%.3f-%.3f)\n",
+              median(seq_ratio), low(seq_ratio), high(seq_ratio), median(tbb_ratio),
+              low(tbb_ratio), high(tbb_ratio));
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    std::fprintf(stderr, "usage: %s u32|u64 keys|pairs LOG2 ROUNDS\n", argv[0]);
+    return 2;
+  }
+  const std::string type = argv[1];
+  const bool pairs = std::string(argv[2]) == "pairs";
+  const unsigned log2 = std::atoi(argv[3]);
+  const int rounds = std::atoi(argv[4]);
+  return type == "u64" ? run<std::uint64_t>(PARPRIM_U64, pairs, log2, rounds)
+                       : run<std::uint32_t>(PARPRIM_U32, pairs, log2, rounds);
+}
