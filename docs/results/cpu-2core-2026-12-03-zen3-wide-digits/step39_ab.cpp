@@ -9,6 +9,9 @@
 //     -Iplugins/cpu_tbb docs/results/cpu-2core-2026-12-03-zen3-wide-digits/step39_ab.cpp
 //     build/core/libparprim_core.a -ltbb -o probe/step39_ab
 // Run: probe/step39_ab u32|u64 keys|pairs LOG2 ROUNDS
+// With -DCAPACITY_KIB=512 (built as probe/capacity_ab: the lead after step 39, capacity_ab.txt)
+// it compares instead cache sorts of that many KiB (the policy's cache_bytes) against the
+// default policy's 256 KiB, its output's "wide" the larger and "narrow" the default.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,8 +43,12 @@ int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
   p.dtype = dtype;
   p.sort_payload = pairs ? PARPRIM_SORT_PAIRS : PARPRIM_SORT_KEYS;
   host::radix_sort_policy wide, narrow;
+#ifdef CAPACITY_KIB
+  wide.cache_bytes = std::uint64_t(CAPACITY_KIB) << 10;
+#else
   wide.cache_narrows_digits = false;
   narrow.cache_narrows_digits = true;
+#endif
   cpu_seq::radix_sort_plan<T> seq_wide(p, n, wide), seq_narrow(p, n, narrow);
   cpu_tbb::parallel_radix_sort_plan<T> tbb_wide(p, n, 2, wide), tbb_narrow(p, n, 2, narrow);
   parprim_io io{};
