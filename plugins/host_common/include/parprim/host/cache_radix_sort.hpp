@@ -84,7 +84,7 @@ class cache_radix_sort {
   /// The widest digit a range of n keys (and values, for pairs) may take: max_digit_bits up to
   /// `wide_digit_bytes` or where the digits are not narrowed, past it the widest whose lines
   /// fit `l1_bytes`.
-  static unsigned widest_digit_bits(std::uint32_t n, bool pairs, bool narrows_digits = true) {
+  static unsigned widest_digit_bits(std::uint32_t n, bool pairs, bool narrows_digits) {
     const std::size_t streams = pairs ? 2 : 1;
     if (!narrows_digits || std::uint64_t{n} * sizeof(T) * streams <= wide_digit_bytes)
       return max_digit_bits;
@@ -121,7 +121,7 @@ class cache_radix_sort {
   /// ranges past L1 where `narrows_digits` (widest_digit_bits); never more than max_digits.
   /// n > insertion_limit.
   static digit_plan plan_digits(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs,
-                                bool narrows_digits = true) {
+                                bool narrows_digits) {
     const unsigned fewest_bits = (low_bits + max_digits - 1) / max_digits;
     const unsigned widest = std::clamp<unsigned>(
         std::bit_width(n) - 1, fewest_bits,
