@@ -1,8 +1,10 @@
 // Step 38's A/B: cpu_tbb's split with no count (the code) against its counted split (the
 // policy's split_without_count false: the code before step 38), on 1 and 2 threads, and
 // cpu_seq beside them, alternated in one process (each round another goes first); 2^LOG2 u32
-// uniform keys (seed 35), each sort checked.
-// Build (from the repository root, after build/ is built):
+// uniform keys (seed 35), each sort checked. Built with -DANY_CPU (cpu_sort.md step 40), the
+// split with no count is taken on 2 threads whatever the CPU's rule says (it is counted on
+// AVX-512 CPUs), so the A/B runs there too.
+// Build (from the repository root, after build/ is built; add -DANY_CPU for step 40):
 //   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iplugins/host_common/include -Iplugins/cpu_seq
 //     -Iplugins/cpu_tbb docs/results/cpu-2core-2026-12-03-zen3-tbb-chunks/step38_ab.cpp
 //     build/core/libparprim_core.a -ltbb -o probe/step38_ab
@@ -30,9 +32,13 @@ int main(int argc, char** argv) {
   p.dtype = PARPRIM_U32;
   host::radix_sort_policy counted;
   counted.split_without_count = false;
+  host::radix_sort_policy without_count;
+#ifdef ANY_CPU
+  without_count.parallel_split_without_count_max_threads = 2;
+#endif
   cpu_seq::radix_sort_plan<std::uint32_t> seq(p, n, {});
-  cpu_tbb::parallel_radix_sort_plan<std::uint32_t> new1(p, n, 1), old1(p, n, 1, counted),
-      new2(p, n, 2), old2(p, n, 2, counted);
+  cpu_tbb::parallel_radix_sort_plan<std::uint32_t> new1(p, n, 1, without_count),
+      old1(p, n, 1, counted), new2(p, n, 2, without_count), old2(p, n, 2, counted);
   if (!new1.splits_without_count(in.data()) || old1.splits_without_count(in.data())) return 2;
   parprim_io io{};
   io.struct_size = sizeof io;
