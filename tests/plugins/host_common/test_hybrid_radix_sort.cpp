@@ -327,3 +327,14 @@ TEST_CASE("hybrid_radix_sort: a split looks only at the bits in which keys diffe
   // Bits at or above `low_bits` are equal by contract and never looked at.
   CHECK(choose_split(wide, 8, 1 << 20, 1 << 16, policy).place == digit_place{0, 8});
 }
+
+TEST_CASE("hybrid_radix_sort: cpu_tbb splits with no count on 2 threads where that was measured") {
+  const unsigned threads = parallel_split_without_count_max_threads_here();
+  if (!has_avx512f())
+    CHECK(threads == 2);  // Zen 3 (cpu_sort.md step 38), its count scalar
+  else if (amd_family() == 0x19)
+    CHECK(threads == 2);  // Zen 4 (step 40)
+  else
+    CHECK(threads == 0);  // Intel's AVX-512 cores (step 21); Zen 5 not measured
+  CHECK(radix_sort_policy{}.parallel_split_without_count_max_threads == threads);
+}

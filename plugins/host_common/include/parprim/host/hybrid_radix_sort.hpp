@@ -31,6 +31,7 @@
 
 #include "parprim/host/bucket_chunks.hpp"
 #include "parprim/host/cache_radix_sort.hpp"
+#include "parprim/host/cpu_family.hpp"
 #include "parprim/host/digit_counts.hpp"
 #include "parprim/host/in_place_quicksort.hpp"
 #include "parprim/host/radix_keys.hpp"
@@ -41,10 +42,12 @@ namespace parprim::host {
 /// The most threads on which cpu_tbb splits a whole keys-only array with no count before it
 /// (plugins/cpu_tbb/parallel_radix_sort.hpp), where it was measured to pay: 2 on CPUs without
 /// AVX-512, whose count is scalar (Zen 3's 2 threads, cpu_sort.md step 38: 0.79-0.85x the
-/// time); 0 on AVX-512 CPUs, whose vector count costs little (step 21 on Intel's: 1.01-1.10x
-/// at 2^24 on 2 threads, 1.32-1.42x at 2^26 on 16, each bucket gathered from 16 pieces).
+/// time), and on AMD's family 0x19 with it (Zen 4's 2 threads, step 40: 0.81-0.86x); 0 on the
+/// other AVX-512 CPUs: Intel's, where the vector count costs little (step 21: 1.01-1.10x at
+/// 2^24 on 2 threads, 1.32-1.42x at 2^26 on 16, each bucket gathered from 16 pieces), and
+/// Zen 5, not measured (its 32-bit integer keys are partitioned in place instead).
 inline unsigned parallel_split_without_count_max_threads_here() {
-  return has_avx512f() ? 0 : 2;
+  return !has_avx512f() || amd_family() == 0x19 ? 2 : 0;
 }
 
 /// For cpu_tbb's description: "; keys-only arrays split with no count on up to 2 threads" where
