@@ -12,6 +12,9 @@
 // With -DCAPACITY_KIB=512 (built as probe/capacity_ab: the lead after step 39, capacity_ab.txt)
 // it compares instead cache sorts of that many KiB (the policy's cache_bytes) against the
 // default policy's 256 KiB, its output's "wide" the larger and "narrow" the default.
+// With -DTWO_DIGITS (built as probe/two_digits_ab: cpu_sort.md step 41) it compares the cache
+// sort's ranges of two digits by the vector quicksort (the policy's radix_keeps_two_digits
+// false), its output's "wide", against the radix passes (true), its "narrow".
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -43,8 +46,11 @@ int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
   p.dtype = dtype;
   p.sort_payload = pairs ? PARPRIM_SORT_PAIRS : PARPRIM_SORT_KEYS;
   host::radix_sort_policy wide, narrow;
-#ifdef CAPACITY_KIB
+#if defined(CAPACITY_KIB)
   wide.cache_bytes = std::uint64_t(CAPACITY_KIB) << 10;
+#elif defined(TWO_DIGITS)
+  wide.radix_keeps_two_digits = false;
+  narrow.radix_keeps_two_digits = true;
 #else
   wide.cache_narrows_digits = false;
   narrow.cache_narrows_digits = true;
