@@ -14,7 +14,6 @@
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/avx512.hpp"
-#include "parprim/host/cpu_family.hpp"
 #include "parprim/host/digit_counts.hpp"
 #include "parprim/host/radix_keys.hpp"
 #include "parprim/host/streaming_store.hpp"
@@ -27,11 +26,12 @@ namespace parprim::host {
 /// partitions about 0.8x cheaper, and since then the rule loses where it was measured again
 /// (docs/algorithms/cpu_sort.md, step 36): on Intel's AVX-512 cores (the Emerald Rapids VM,
 /// buckets of 4096-16384 keys from memory 3.7-4.8 ns a key by the vector quicksort against
-/// 4.0-7.9 by two digits) and on Zen 5 (its split with every bucket by the vector quicksort
-/// 0.94x the time at 2^24). Zen 4, not measured since, keeps the rule; so do CPUs without
-/// AVX-512, where the vector quicksort does not run.
+/// 4.0-7.9 by two digits), on Zen 5 (its split with every bucket by the vector quicksort
+/// 0.94x the time at 2^24) and on Zen 4 (step 41: buckets of 4096-16384 keys from memory
+/// 2.2-2.6 ns a key against 2.7-3.0; cpu_seq 0.85-0.95x the time at 2^24). So the rule stays
+/// only where the vector quicksort does not run, on CPUs without AVX-512.
 inline bool radix_keeps_two_digits_here() {
-  return !(has_avx512f() && (is_intel_cpu() || amd_family() >= 0x1A));
+  return !has_avx512f();
 }
 
 /// Whether the cache sort narrows its digits past twice L1 (cache_radix_sort::widest_digit_bits)

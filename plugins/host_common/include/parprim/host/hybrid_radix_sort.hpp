@@ -76,8 +76,8 @@ struct radix_sort_policy {
   /// (the tests, which must reach both on one machine, and the A/B of cpu_sort.md step 18).
   bool vector_keys = true;
   /// Where they are, whether the radix passes still keep ranges of two digits from it
-  /// (cache_radix_sort.hpp, radix_keeps_two_digits_here: where step 18's rule was not measured
-  /// again, as on Zen 4; cpu_sort.md step 36).
+  /// (cache_radix_sort.hpp, radix_keeps_two_digits_here: nowhere the vector quicksort runs;
+  /// cpu_sort.md steps 36 and 41; true, the tests reach step 18's rule).
   bool radix_keeps_two_digits = radix_keeps_two_digits_here();
   /// Whether the radix passes narrow their digits for ranges past twice L1
   /// (cache_radix_sort.hpp, cache_sort_narrows_digits_here: not on Zen 3; cpu_sort.md step 39).
