@@ -2,13 +2,14 @@
 // policy's split_without_count false: the code before step 38), on 1 and 2 threads, and
 // cpu_seq beside them, alternated in one process (each round another goes first); 2^LOG2 u32
 // uniform keys (seed 35), each sort checked. Built with -DANY_CPU (cpu_sort.md step 40), the
-// split with no count is taken on 2 threads whatever the CPU's rule says (it is counted on
-// AVX-512 CPUs), so the A/B runs there too.
+// split with no count is taken on up to THREADS threads whatever the CPU's rule says (Intel's
+// AVX-512 cores and Zen 5 count it), so the A/B runs there too; THREADS (default 2) is the
+// second pair's threads, labelled "2 threads" in the output whatever it is.
 // Build (from the repository root, after build/ is built; add -DANY_CPU for step 40):
 //   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iplugins/host_common/include -Iplugins/cpu_seq
 //     -Iplugins/cpu_tbb docs/results/cpu-2core-2026-12-03-zen3-tbb-chunks/step38_ab.cpp
 //     build/core/libparprim_core.a -ltbb -o probe/step38_ab
-// Run: probe/step38_ab LOG2 ROUNDS
+// Run: probe/step38_ab LOG2 ROUNDS [THREADS]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +22,7 @@ using namespace parprim;
 int main(int argc, char** argv) {
   const unsigned log2 = argc > 1 ? std::atoi(argv[1]) : 24;
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 7;
+  const int threads = argc > 3 ? std::atoi(argv[3]) : 2;
   const std::uint64_t n = std::uint64_t(1) << log2;
   host::aligned_array<std::uint32_t> in(n), out(n);
   std::mt19937 rng(35);
@@ -34,11 +36,12 @@ int main(int argc, char** argv) {
   counted.split_without_count = false;
   host::radix_sort_policy without_count;
 #ifdef ANY_CPU
-  without_count.parallel_split_without_count_max_threads = 2;
+  without_count.parallel_split_without_count_max_threads = static_cast<unsigned>(threads);
 #endif
   cpu_seq::radix_sort_plan<std::uint32_t> seq(p, n, {});
   cpu_tbb::parallel_radix_sort_plan<std::uint32_t> new1(p, n, 1, without_count),
-      old1(p, n, 1, counted), new2(p, n, 2, without_count), old2(p, n, 2, counted);
+      old1(p, n, 1, counted), new2(p, n, threads, without_count),
+      old2(p, n, threads, counted);
   if (!new1.splits_without_count(in.data()) || old1.splits_without_count(in.data())) return 2;
   parprim_io io{};
   io.struct_size = sizeof io;
