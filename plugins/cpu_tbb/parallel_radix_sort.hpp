@@ -5,10 +5,11 @@
 // write-combining buffers. The buckets are then sorted in parallel, one thread's radix_sorter
 // each; a bucket still too large for one thread (skewed keys) is split the same way again.
 // A whole keys-only array whose keys differ in their top bit is split with no count before it,
-// as cpu_seq splits it (bucket_chunks.hpp), on the few threads where the policy says it pays
-// (no AVX-512, and Zen 4: 2 threads at most): each block, cut on whole chunks, scatters into
-// chunks of its own part of the spare array, and each bucket is gathered from the blocks'
-// chunks in block order (stable) into its thread's staging array in cache to be sorted.
+// as cpu_seq splits it (bucket_chunks.hpp), on as many threads as the policy says it pays on
+// (no AVX-512, and Zen 4: 2 at most; Intel's AVX-512 cores: 16): each block, cut on whole
+// chunks, scatters into chunks of its own part of the spare array, and each bucket is gathered
+// from the blocks' chunks in block order (stable) into its thread's staging array in cache to
+// be sorted.
 // A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5), or one of
 // at most the policy's parallel_in_place_max_keys (Intel: 2^25), is instead partitioned in place
 // by every thread (parallel_in_place_sort.hpp).

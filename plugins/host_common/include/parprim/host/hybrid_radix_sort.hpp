@@ -40,17 +40,19 @@
 namespace parprim::host {
 
 /// The most threads on which cpu_tbb splits a whole keys-only array with no count before it
-/// (plugins/cpu_tbb/parallel_radix_sort.hpp), where it was measured to pay: 2 on CPUs without
-/// AVX-512, whose count is scalar (Zen 3's 2 threads, cpu_sort.md step 38: 0.79-0.85x the
-/// time), and on AMD's family 0x19 with it (Zen 4's 2 threads, step 40: 0.81-0.86x); 0 on the
-/// other AVX-512 CPUs: Intel's, where the vector count costs little (step 21: 1.01-1.10x at
-/// 2^24 on 2 threads, 1.32-1.42x at 2^26 on 16, each bucket gathered from 16 pieces), and
-/// Zen 5, not measured (its 32-bit integer keys are partitioned in place instead).
+/// (plugins/cpu_tbb/parallel_radix_sort.hpp), where it was measured to pay (cpu_sort.md): 2 on
+/// CPUs without AVX-512, whose count is scalar (Zen 3's 2 threads, step 38: 0.79-0.85x the
+/// time), and on AMD's family 0x19 with it (Zen 4's 2 threads, step 40: 0.81-0.86x); 16 on
+/// Intel's AVX-512 cores (the GPU machine's Emerald Rapids host, step 42: 0.91-0.94x at 2^26 on
+/// 16 threads and 0.93-0.94x on 2, where step 21's earlier scheme, its writers sharing one
+/// pool, had lost); 0 on Zen 5, not measured (its 32-bit integer keys are partitioned in place
+/// instead). More threads than measured keep the counted split.
 inline unsigned parallel_split_without_count_max_threads_here() {
-  return !has_avx512f() || amd_family() == 0x19 ? 2 : 0;
+  if (!has_avx512f() || amd_family() == 0x19) return 2;
+  return is_intel_cpu() ? 16 : 0;
 }
 
-/// For cpu_tbb's description: "; keys-only arrays split with no count on up to 2 threads" where
+/// For cpu_tbb's description: "; keys-only arrays split with no count on up to N threads" where
 /// this CPU takes that split (parallel_split_without_count_max_threads_here), else "".
 inline std::string parallel_split_without_count_path() {
   const unsigned threads = parallel_split_without_count_max_threads_here();
