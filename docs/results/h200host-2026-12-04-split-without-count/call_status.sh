@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# On the GPU machine's host (nothing on the GPU), after step 42's change: the CPU plugins'
+# building blocks tested on its AVX-512 cores, then issue 35's rows (status.yaml of
+# ../h200host-2026-12-03-status) three times with numpy beside each. What travels (the tree is
+# 56 MiB of the device's 64): probe/host_call3/cpu.tgz, built here from the committed tree, of
+# bin/runner, bin/test_host_common, bin/test_cpu_tbb_parts, lib/parprim/ (the cpu_seq and
+# cpu_tbb plugins) and lib/ (their shared libraries: TBB, yaml-cpp, fmt, Highway), stripped, and
+# REVISION (git describe of the tree they were built from).
+#   run carry ["probe/host_call3"], command: bash docs/results/h200host-2026-12-04-split-without-count/call_status.sh
+set -u
+C=$(mktemp -d)
+tar xzf probe/host_call3/cpu.tgz -C "$C"
+export LD_LIBRARY_PATH=$C/lib
+S=docs/results/h200host-2026-12-03-status
+mkdir -p "$OUT/host"
+{ lscpu; nproc; date -u; cat "$C/REVISION"; } > "$OUT/host/status_host.txt"
+timed() {
+  local name=$1 seconds=$2 start code
+  shift 2
+  start=$(date +%s)
+  timeout "$seconds" "$@"
+  code=$?
+  echo "$name: exit $code in $(($(date +%s) - start)) s"
+}
+{
+  timed test_host_common 90 "$C/bin/test_host_common"
+  timed test_cpu_tbb_parts 120 "$C/bin/test_cpu_tbb_parts"
+} > "$OUT/host/tests.log" 2>&1
+grep -E "passed|failed|exit" "$OUT/host/tests.log"
+for run in 1 2 3; do
+  timed status_$run 110 "$C/bin/runner" $S/status.yaml --plugin-path "$C/lib/parprim" \
+    --no-progress --no-console --json "$OUT/host/status_$run.json" > "$OUT/host/status_$run.log" 2>&1
+  timed numpy_$run 45 python3 scripts/numpy_reference.py "$OUT/host/status_$run.json" \
+    --out "$OUT/host/status_$run.json" >> "$OUT/host/status_$run.log" 2>&1
+  python3 $S/status_rows.py "$OUT/host/status_$run.json" | tee -a "$OUT/host/status_rows.txt"
+done
+date -u
