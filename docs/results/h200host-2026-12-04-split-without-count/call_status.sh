@@ -12,8 +12,11 @@ C=$(mktemp -d)
 tar xzf probe/host_call3/cpu.tgz -C "$C"
 export LD_LIBRARY_PATH=$C/lib
 S=docs/results/h200host-2026-12-03-status
-mkdir -p "$OUT/host"
-{ lscpu; nproc; date -u; cat "$C/REVISION"; } > "$OUT/host/status_host.txt"
+# Its files (more than the 8 that come back) are kept in $OUT/host.tgz after each step.
+W=$(mktemp -d)
+mkdir -p "$W/host"
+keep() { tar czf "$OUT/host.tgz" -C "$W" host; cp "$W/host/status_rows.txt" "$OUT/" 2>/dev/null; }
+{ lscpu; nproc; date -u; cat "$C/REVISION"; } > "$W/host/status_host.txt"
 timed() {
   local name=$1 seconds=$2 start code
   shift 2
@@ -25,13 +28,15 @@ timed() {
 {
   timed test_host_common 90 "$C/bin/test_host_common"
   timed test_cpu_tbb_parts 120 "$C/bin/test_cpu_tbb_parts"
-} > "$OUT/host/tests.log" 2>&1
-grep -E "passed|failed|exit" "$OUT/host/tests.log"
+} > "$W/host/tests.log" 2>&1
+grep -E "passed|failed|exit" "$W/host/tests.log"
+keep
 for run in 1 2 3; do
   timed status_$run 110 "$C/bin/runner" $S/status.yaml --plugin-path "$C/lib/parprim" \
-    --no-progress --no-console --json "$OUT/host/status_$run.json" > "$OUT/host/status_$run.log" 2>&1
-  timed numpy_$run 45 python3 scripts/numpy_reference.py "$OUT/host/status_$run.json" \
-    --out "$OUT/host/status_$run.json" >> "$OUT/host/status_$run.log" 2>&1
-  python3 $S/status_rows.py "$OUT/host/status_$run.json" | tee -a "$OUT/host/status_rows.txt"
+    --no-progress --no-console --json "$W/host/status_$run.json" > "$W/host/status_$run.log" 2>&1
+  timed numpy_$run 45 python3 scripts/numpy_reference.py "$W/host/status_$run.json" \
+    --out "$W/host/status_$run.json" >> "$W/host/status_$run.log" 2>&1
+  python3 $S/status_rows.py "$W/host/status_$run.json" | tee -a "$W/host/status_rows.txt"
+  keep
 done
 date -u
