@@ -15,6 +15,9 @@
 // With -DTWO_DIGITS (built as probe/two_digits_ab: cpu_sort.md step 41) it compares the cache
 // sort's ranges of two digits by the vector quicksort (the policy's radix_keeps_two_digits
 // false), its output's "wide", against the radix passes (true), its "narrow".
+// With -DSPLIT_BITS=N (built as probe/split_bits_ab: a probe after step 42 on Zen 4) it
+// compares the policy's widest digit (max_bits: the split's width) of N bits, "wide", against
+// the default 11, "narrow".
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -48,6 +51,8 @@ int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
   host::radix_sort_policy wide, narrow;
 #if defined(CAPACITY_KIB)
   wide.cache_bytes = std::uint64_t(CAPACITY_KIB) << 10;
+#elif defined(SPLIT_BITS)
+  wide.max_bits = SPLIT_BITS;
 #elif defined(TWO_DIGITS)
   wide.radix_keeps_two_digits = false;
   narrow.radix_keeps_two_digits = true;
