@@ -5,7 +5,8 @@
 # card and its driver, makes the folders DIR... under $OUT, and defines
 #   keep                        tars those folders into $OUT/r.tgz (call it after each step, so
 #                               that a call cut by its limit still brings back what it did);
-#   timed NAME SECONDS CMD...   runs CMD under a limit and prints "NAME: exit N in S s".
+#   timed NAME SECONDS CMD...   runs CMD under a limit and prints "NAME: exit N in S s"
+#                               (scripts/timed.sh, sourced from beside this script).
 # It sets no shell options: a call goes on past a failed step, and says which one failed.
 B=${B:-bundle}
 : "${OUT:?OUT is the folder the device brings back}"
@@ -17,12 +18,4 @@ for call_dir in "${call_dirs[@]}"; do mkdir -p "$OUT/$call_dir"; done
 
 keep() { tar czf "$OUT/r.tgz" -C "$OUT" "${call_dirs[@]}" 2> /dev/null; }
 
-timed() {
-  local name=$1 seconds=$2 start code
-  shift 2
-  start=$(date +%s)
-  timeout "$seconds" "$@"
-  code=$?
-  echo "$name: exit $code in $(($(date +%s) - start)) s"
-  return $code
-}
+. "$(dirname "${BASH_SOURCE[0]}")/timed.sh"

@@ -3,7 +3,8 @@
 # repository-shaped folder whose bundle is compacted (a gzipped library) with a stand-in
 # nvidia-smi first on PATH, it unpacks the bundle, puts bundle/lib on LD_LIBRARY_PATH, prints the
 # card and makes the named folders under $OUT; `keep` tars them into $OUT/r.tgz; `timed` prints
-# each step's exit status and returns it (124 for a step cut by its limit); without OUT it stops
+# each step's exit status and returns it (124 for a step cut by its limit; scripts/timed.sh,
+# which the script sources from beside itself); without OUT it stops
 # with an error that names OUT.
 #   test_gpu_call_setup.sh WORK_DIR
 set -euo pipefail
@@ -11,7 +12,7 @@ work=$1
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work"
 mkdir -p "$work/repo/scripts" "$work/repo/bundle/lib" "$work/repo/bundle/bin" "$work/stand_in"
-cp "$here/../../scripts/gpu_call_setup.sh" "$work/repo/scripts/"
+cp "$here/../../scripts/gpu_call_setup.sh" "$here/../../scripts/timed.sh" "$work/repo/scripts/"
 cp "$here/../../scripts/unpack_bundle.sh" "$work/repo/bundle/"
 echo library > "$work/repo/bundle/lib/libexample.so"
 printf '#!/bin/sh\n' > "$work/repo/bundle/bin/runner"

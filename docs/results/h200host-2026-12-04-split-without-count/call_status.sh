@@ -17,14 +17,7 @@ W=$(mktemp -d)
 mkdir -p "$W/host"
 keep() { tar czf "$OUT/host.tgz" -C "$W" host; cp "$W/host/status_rows.txt" "$OUT/" 2>/dev/null; }
 { lscpu; nproc; date -u; cat "$C/REVISION"; } > "$W/host/status_host.txt"
-timed() {
-  local name=$1 seconds=$2 start code
-  shift 2
-  start=$(date +%s)
-  timeout "$seconds" "$@"
-  code=$?
-  echo "$name: exit $code in $(($(date +%s) - start)) s"
-}
+. scripts/timed.sh
 {
   timed test_host_common 90 "$C/bin/test_host_common"
   timed test_cpu_tbb_parts 120 "$C/bin/test_cpu_tbb_parts"
