@@ -7,6 +7,8 @@
 // 2048, as the split).
 // Build: g++ -std=c++20 -O3 -DNDEBUG [-DSHIFT=N] line_store_probe.cpp -o probe/line_store_probe
 // Run: probe/line_store_probe LOG2 ROUNDS
+// (flush_probe.cpp includes this file with LINE_STORE_PROBE_PARTS: its loop, stores and
+// alternate(), not its main.)
 #include <immintrin.h>
 #include <algorithm>
 #include <chrono>
@@ -48,12 +50,20 @@ __attribute__((target("avx512f,avx512bw"))) void split(const std::uint32_t* in, 
     const unsigned d = k >> SHIFT;
     const std::uint64_t at = pos[d]++;
     const unsigned slot = at % 16;
+#ifdef NO_BRANCH  // flush_probe.cpp's bound: neither the branch nor any flush (wrong output)
+    if (K == none) { lines[d * 16 + slot] = k; continue; }
+#endif
     if (slot == 15) { store_line<K>(out + (at - 15), lines + d * 16, k); continue; }
     lines[d * 16 + slot] = k;
   }
   _mm_sfence();
 }
-int main(int argc, char** argv) {
+using split_fn = void (*)(const std::uint32_t*, std::uint64_t, std::uint32_t*,
+                         const std::uint64_t*, std::uint32_t*, std::uint64_t*);
+
+// The four splits alternated, each round another first; `line_bytes`: a bucket's buffer.
+int alternate(int argc, char** argv, const split_fn (&fns)[4], const char* const (&names)[4],
+              std::size_t line_bytes) {
   const std::uint64_t n = std::uint64_t(1) << (argc > 1 ? std::atoi(argv[1]) : 24);
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 9;
   std::uint32_t* in = (std::uint32_t*)std::aligned_alloc(64, n * 4);
@@ -66,11 +76,8 @@ int main(int argc, char** argv) {
   std::uint64_t sum = 0;
   for (int d = 0; d < buckets; ++d) { offsets[d] = sum; sum += (count[d] + 15) / 16 * 16; }
   std::uint32_t* out = (std::uint32_t*)std::aligned_alloc(64, sum * 4);
-  std::uint32_t* lines = (std::uint32_t*)std::aligned_alloc(64, 2048 * 64);
+  std::uint32_t* lines = (std::uint32_t*)std::aligned_alloc(64, 2048 * line_bytes);
   std::memset(out, 0, sum * 4);
-  using fn = void (*)(const std::uint32_t*, std::uint64_t, std::uint32_t*, const std::uint64_t*, std::uint32_t*, std::uint64_t*);
-  fn fns[4] = {split<sse_nt>, split<zmm_nt>, split<none>, split<ymm_nt>};
-  const char* names[4] = {"sse_nt (the code)", "zmm_nt", "no line store", "ymm_nt"};
   std::vector<double> t[4];
   for (int r = 0; r <= rounds; ++r)
     for (int k = 0; k < 4; ++k) {
@@ -84,4 +91,13 @@ int main(int argc, char** argv) {
     std::sort(t[k].begin(), t[k].end());
     std::printf("%-18s median %.3f ns a key (%.3f-%.3f)\n", names[k], t[k][t[k].size() / 2], t[k].front(), t[k].back());
   }
+  return 0;
 }
+
+#ifndef LINE_STORE_PROBE_PARTS  // flush_probe.cpp takes the loop, its stores and alternate
+int main(int argc, char** argv) {
+  const split_fn fns[4] = {split<sse_nt>, split<zmm_nt>, split<none>, split<ymm_nt>};
+  const char* const names[4] = {"sse_nt (the code)", "zmm_nt", "no line store", "ymm_nt"};
+  return alternate(argc, argv, fns, names, 64);
+}
+#endif
