@@ -17,7 +17,9 @@
 // false), its output's "wide", against the radix passes (true), its "narrow".
 // With -DSPLIT_BITS=N (built as probe/split_bits_ab: a probe after step 42 on Zen 4) it
 // compares the policy's widest digit (max_bits: the split's width) of N bits, "wide", against
-// the default 11, "narrow".
+// the default 11, "narrow". With -DIN_PLACE (built as probe/in_place_ab: cpu_sort.md step 43)
+// it compares whole arrays of keys-only 32-bit integers partitioned in place (the policy's
+// in_place_partitions true), "wide", against the split (false), "narrow".
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -51,6 +53,9 @@ int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
   host::radix_sort_policy wide, narrow;
 #if defined(CAPACITY_KIB)
   wide.cache_bytes = std::uint64_t(CAPACITY_KIB) << 10;
+#elif defined(IN_PLACE)
+  wide.in_place_partitions = true;
+  narrow.in_place_partitions = false;
 #elif defined(SPLIT_BITS)
   wide.max_bits = SPLIT_BITS;
 #elif defined(TWO_DIGITS)
