@@ -1,5 +1,6 @@
 // cpu_tbb's sort of a whole keys-only array of 32-bit integers where cpu_seq partitions such an
-// array in place (Zen 5: host/in_place_quicksort.hpp; docs/algorithms/cpu_sort.md, steps 28, 33).
+// array in place (Zen 4 and 5: host/in_place_quicksort.hpp; docs/algorithms/cpu_sort.md, steps
+// 28, 33, 43).
 //
 // cpu_seq copies the array to the output as unsigned keys and partitions it there, level by level;
 // a level of a range is one pass that one thread makes. Here the top level is made by every thread

@@ -10,7 +10,7 @@
 // chunks, scatters into chunks of its own part of the spare array, and each bucket is gathered
 // from the blocks' chunks in block order (stable) into its thread's staging array in cache to
 // be sorted.
-// A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 5), or one of
+// A keys-only array of 32-bit integers that cpu_seq would partition in place (Zen 4, 5), or one of
 // at most the policy's parallel_in_place_max_keys (Intel: 2^25), is instead partitioned in place
 // by every thread (parallel_in_place_sort.hpp).
 #pragma once

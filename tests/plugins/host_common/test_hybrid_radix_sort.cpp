@@ -133,7 +133,7 @@ radix_sort_policy tiny_cache(std::uint32_t capacity, bool pairs, unsigned max_bi
   policy.cache_bytes = std::uint64_t(capacity) * sizeof(T) * (pairs ? 2 : 1);
   policy.max_bits = max_bits;
   policy.vector_keys = vector_keys;
-  // The split's paths, whatever the CPU: the partitions in place that Zen 5 takes for whole
+  // The split's paths, whatever the CPU: the partitions in place that Zen 4-5 take for whole
   // arrays of 32-bit integers are tested in test_in_place_quicksort.cpp.
   policy.in_place_partitions = false;
   return policy;

@@ -119,3 +119,13 @@ TEST_CASE("in_place_quicksort: radix_sorter sorts whole arrays either way, u32 a
   policy.vector_keys = false;
   CHECK_FALSE(radix_sorter<std::uint32_t>(policy, false).sorts_in_place(std::uint64_t(1) << 20));
 }
+
+TEST_CASE("in_place_quicksort: the partitions in place are taken where they were measured to pay") {
+  if (!has_avx512f())
+    CHECK_FALSE(in_place_partitions_pay());  // no AVX-512 (Zen 3): the split
+  else if (amd_family() >= 0x19)
+    CHECK(in_place_partitions_pay());  // Zen 4 (cpu_sort.md step 43) and Zen 5 (step 27)
+  else
+    CHECK_FALSE(in_place_partitions_pay());  // Intel's AVX-512 cores: the split (step 27)
+  CHECK(radix_sort_policy{}.in_place_partitions == in_place_partitions_pay());
+}

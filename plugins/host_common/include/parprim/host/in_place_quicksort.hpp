@@ -1,4 +1,4 @@
-// The levels of a sort of 32-bit keys above the cache, by AVX-512 partitions in place: on Zen 5
+// The levels of a sort of 32-bit keys above the cache, by AVX-512 partitions in place: on Zen 4-5
 // this costs less than the radix split into buckets (docs/algorithms/cpu_sort.md, step 27).
 //
 // The radix split (hybrid_radix_sort.hpp) takes a whole array to buckets that fit the cache in
@@ -34,16 +34,17 @@ namespace parprim::host {
 
 /// Whether this CPU sorts the levels above the cache faster in place than by the radix split:
 /// measured on Zen 5 (AMD family 0x1A: 0.88-0.94x the split's time at 2^24 and 2^26 keys,
-/// step 27), not on the Emerald Rapids host (0.98-1.25x at 2^26), and not measured on Zen 4,
-/// whose rows the split meets. So AMD's family 0x1A and later, with AVX-512.
-inline bool in_place_partitions_pay() { return amd_family() >= 0x1A && has_avx512f(); }
+/// step 27) and on Zen 4 (family 0x19 with AVX-512: 0.93-0.94x, step 43; its register
+/// compresses are not the microcoded compress-store), not on the Emerald Rapids host
+/// (0.98-1.25x at 2^26). So AMD's family 0x19 and later, with AVX-512.
+inline bool in_place_partitions_pay() { return amd_family() >= 0x19 && has_avx512f(); }
 
 /// The largest whole array of keys-only 32-bit integers that a parallel sort partitions in place
 /// by every thread (plugins/cpu_tbb/parallel_in_place_sort.hpp) on a CPU where one thread keeps
 /// the radix split: on Intel's AVX-512 cores 2^25 keys (the Emerald Rapids host, cpu_sort.md
 /// step 35: 0.66-0.95x the split's time at 2^22-2^25 on 16 threads, 0.75-0.87x at 2^24 on 8
-/// and 2, but 1.07-1.12x at 2^26 on 16 and 1.03x on 2); 0 elsewhere (Zen 4 not measured; Zen 5
-/// takes the path at every size, in_place_partitions_pay).
+/// and 2, but 1.07-1.12x at 2^26 on 16 and 1.03x on 2); 0 elsewhere (Zen 4 and Zen 5 take the
+/// path at every size, in_place_partitions_pay).
 inline constexpr unsigned parallel_in_place_max_log2_intel = 25;
 inline std::uint64_t parallel_in_place_max_keys_here() {
 #if PARPRIM_HAVE_AVX512
