@@ -45,8 +45,9 @@ namespace parprim::host {
 /// time), and on AMD's family 0x19 with it (Zen 4's 2 threads, step 40: 0.81-0.86x); 16 on
 /// Intel's AVX-512 cores (the GPU machine's Emerald Rapids host, step 42: 0.91-0.94x at 2^26 on
 /// 16 threads and 0.93-0.94x on 2, where step 21's earlier scheme, its writers sharing one
-/// pool, had lost); 0 on Zen 5, not measured (its 32-bit integer keys are partitioned in place
-/// instead). More threads than measured keep the counted split.
+/// pool, had lost); 0 on Zen 5, not measured. Where in_place_partitions_pay (Zen 4 since step
+/// 43, Zen 5), keys-only 32-bit integers are partitioned in place instead, so there this reaches
+/// only the other keys-only types. More threads than measured keep the counted split.
 inline unsigned parallel_split_without_count_max_threads_here() {
   if (!has_avx512f() || amd_family() == 0x19) return 2;
   return is_intel_cpu() ? 16 : 0;
