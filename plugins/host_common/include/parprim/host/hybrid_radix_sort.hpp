@@ -12,7 +12,7 @@
 //
 // cpu_seq runs radix_sorter on the whole array (sort_array: a keys-only array whose keys differ in
 // their top bit is split with no count before it, its buckets kept in chunks, bucket_chunks.hpp;
-// on a CPU where it costs less, Zen 5, a keys-only array of 32-bit integers is instead
+// on a CPU where it costs less, Zen 4 or Zen 5, a keys-only array of 32-bit integers is instead
 // partitioned in place down to the cache, in_place_quicksort.hpp);
 // cpu_tbb splits in parallel (a whole keys-only array with no count too, each block into chunks
 // of its own) and hands buckets to one radix_sorter per thread. Both take their decisions from

@@ -1,5 +1,5 @@
 // The levels of a sort of 32-bit keys above the cache, by AVX-512 partitions in place: on Zen 4-5
-// this costs less than the radix split into buckets (docs/algorithms/cpu_sort.md, step 27).
+// this costs less than the radix split into buckets (docs/algorithms/cpu_sort.md, steps 27, 43).
 //
 // The radix split (hybrid_radix_sort.hpp) takes a whole array to buckets that fit the cache in
 // one pass, 1.6-2.0 ns a key on a Zen 5 core, and its buckets are then read out of their chunks
