@@ -1,7 +1,7 @@
 """np.sort of 2^18 uniform u32 keys as rows of COLS keys (sorted along the last axis), the
 shapes vq_rows.cpp sorts. Run with the numpy of scripts/numpy_reference.py:
 .venv-numpy/bin/python docs/results/cpu-2core-2026-12-05-intel/np_rows2.py"""
-import numpy as np, time, sys
+import numpy as np, time
 rng=np.random.default_rng(1)
 for cols in [130,200,256,512,1024,2048,4096,8192]:
     rows = max(1, (1<<18)//cols)
