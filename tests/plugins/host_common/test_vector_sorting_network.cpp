@@ -2,11 +2,13 @@
 // vector_sorting_network.hpp), the in-cache quicksort's leaves, called directly: every length
 // from 0 to 256 keys (each of the 1, 2, 4, 8 and 16 vectors' networks, full and partial), random
 // keys, equal keys, sorted and reversed runs and the largest key (the value that pads a partial
-// vector), with each XOR a plugin passes in and out, against std::sort. Skipped where the CPU has
-// no AVX-512.
+// vector), with each XOR a plugin passes in and out, against std::sort; and the columns'
+// networks of 2, 4, 8 and 16 inputs by the 0-1 principle (a comparator network sorts every input
+// if it sorts every input of zeros and ones). The first is skipped where the CPU has no AVX-512.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -77,3 +79,33 @@ TEST_CASE("vector_sorting_network: every length up to 256 keys, against std::sor
       }
 #endif
 }
+
+#if PARPRIM_HAVE_AVX512
+namespace {
+/// Whether `network` sorts every one of the 2^N inputs of zeros and ones (bit i: input i).
+template <unsigned N>
+bool sorts_every_zero_one_input() {
+  constexpr const auto& network = vector_sort_detail::column_network<N>();
+  for (std::uint32_t input = 0; input < (1u << N); ++input) {
+    std::uint32_t bits = input;
+    for (const auto& e : network) {
+      const std::uint32_t lower = (bits >> e.lower) & 1u, upper = (bits >> e.upper) & 1u;
+      if (lower > upper) bits ^= (1u << e.lower) | (1u << e.upper);
+    }
+    // Sorted: the ones (count of them k) fill the top k places.
+    const int ones = std::popcount(bits);
+    if (bits != (ones == 0 ? 0u : ((1u << N) - 1) & ~((1u << (N - ones)) - 1))) return false;
+  }
+  return true;
+}
+}  // namespace
+
+TEST_CASE("vector_sorting_network: the columns' networks sort every input of zeros and ones") {
+  CHECK(sorts_every_zero_one_input<2>());
+  CHECK(sorts_every_zero_one_input<4>());
+  CHECK(sorts_every_zero_one_input<8>());
+  CHECK(sorts_every_zero_one_input<16>());
+  CHECK(vector_sort_detail::column_network<16>().size() == 60);
+  CHECK(vector_sort_detail::column_network<8>().size() == 19);
+}
+#endif

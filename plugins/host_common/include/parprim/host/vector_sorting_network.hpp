@@ -1,10 +1,10 @@
 // Sorting networks of up to 256 32-bit keys in AVX-512 registers: the leaves of the in-cache
-// quicksort (vector_quicksort.hpp). A vector's 16 lanes are sorted by a bitonic network of
-// permutes, minima and maxima; 16 vectors at once by sorting their columns across vectors (a
-// minimum and a maximum an exchange, no shuffles) and transposing them; sorted vectors are then
-// merged pairwise by bitonic merges across and within vectors (docs/algorithms/cpu_sort.md,
-// step 18: 256 keys in about 0.9 ns a key on the model 167 VM; step 32: about 0.44 on Zen 5, 0.8x
-// the time before its exchanges lost their register copies). Unsigned keys; the caller XORs its
+// quicksort (vector_quicksort.hpp). One vector's 16 lanes are sorted by a bitonic network of
+// permutes, minima and maxima. 2 to 16 vectors are sorted by their columns across vectors (a
+// minimum and a maximum an exchange, no shuffles), then merged by bitonic merge rounds in the
+// layout the columns leave, and transposed once to store their keys in order
+// (docs/algorithms/cpu_sort.md: step 18, the first networks; step 32, exchanges without a
+// register copy; step 44, the merges in the columns' layout). Unsigned keys; the caller XORs its
 // elements into them and back.
 #pragma once
 
@@ -78,14 +78,6 @@ PARPRIM_VSN_INLINE vec exchange(vec v) {
   return _mm512_mask_max_epu32(min_u32(v, partner), upper, v, partner);
 }
 
-/// Sorts a bitonic vector (the second half of every bitonic merge): half-cleaners 8, 4, 2, 1.
-PARPRIM_VSN_INLINE vec merge_lanes(vec v) {
-  v = exchange<8>(v);
-  v = exchange<4>(v);
-  v = exchange<2>(v);
-  return exchange<1>(v);
-}
-
 /// Sorts one vector: blocks of 2, 4, 8 and 16 lanes, each made bitonic by comparing lane l with
 /// its mirror in the block (l ^ (k - 1)), then cleaned.
 PARPRIM_VSN_INLINE vec sort_lanes(vec v) {
@@ -101,130 +93,182 @@ PARPRIM_VSN_INLINE vec sort_lanes(vec v) {
   return exchange<1>(v);
 }
 
-PARPRIM_VSN_INLINE vec reverse_lanes(vec v) {
-  return permute(_mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), v);
-}
-
 // GCC keeps v[] in registers only where these loops are unrolled whole; its own heuristics
 // leave them as loops over the stack.
-#define PARPRIM_VSN_UNROLL _Pragma("GCC unroll 16")
+#define PARPRIM_VSN_UNROLL _Pragma("GCC unroll 64")
 
-/// The compare-exchanges of a bitonic sort of 16 inputs (80), as pairs (lower, upper).
+/// A compare-exchange of two columns' places (lower, upper): the lower keeps the minimum.
 struct column_exchange {
   unsigned char lower, upper;
 };
-constexpr unsigned column_exchanges = 80;
-constexpr auto bitonic_16 = [] {
-  std::array<column_exchange, column_exchanges> list{};
-  unsigned count = 0;
-  for (unsigned k = 2; k <= 16; k *= 2) {
-    for (unsigned j = 0; j < 16; ++j)  // each block of k made bitonic against its mirror
-      if ((j ^ (k - 1)) > j)
-        list[count++] = {static_cast<unsigned char>(j), static_cast<unsigned char>(j ^ (k - 1))};
-    for (unsigned d = k / 4; d >= 1; d /= 2)
-      for (unsigned j = 0; j < 16; ++j)
-        if ((j & d) == 0)
-          list[count++] = {static_cast<unsigned char>(j), static_cast<unsigned char>(j + d)};
-  }
-  return list;
-}();
 
-/// Sorts each of the 16 columns of v[0..16) (lane l of every vector), v[0] the smallest: the
-/// bitonic network across vectors, a minimum and a maximum an exchange, no shuffles.
+// Networks that sort 2, 4, 8 and 16 inputs in the fewest exchanges known: 1, 5, 19 (Batcher's
+// odd-even merge sort; optimal for 8) and 60 (Green's, in ten layers; the bitonic network takes
+// 80). The test checks each by the 0-1 principle over every input of zeros and ones.
+constexpr std::array<column_exchange, 1> network_of_2{{{0, 1}}};
+constexpr std::array<column_exchange, 5> network_of_4{{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {1, 2}}};
+constexpr std::array<column_exchange, 19> network_of_8{{{0, 2}, {1, 3}, {4, 6}, {5, 7},
+                                                        {0, 4}, {1, 5}, {2, 6}, {3, 7},
+                                                        {0, 1}, {2, 3}, {4, 5}, {6, 7},
+                                                        {2, 4}, {3, 5},
+                                                        {1, 4}, {3, 6},
+                                                        {1, 2}, {3, 4}, {5, 6}}};
+constexpr std::array<column_exchange, 60> network_of_16{{
+    {0, 13}, {1, 12}, {2, 15}, {3, 14}, {4, 8},  {5, 6},   {7, 11},  {9, 10},
+    {0, 5},  {1, 7},  {2, 9},  {3, 4},  {6, 13}, {8, 14},  {10, 15}, {11, 12},
+    {0, 1},  {2, 3},  {4, 5},  {6, 8},  {7, 9},  {10, 11}, {12, 13}, {14, 15},
+    {0, 2},  {1, 3},  {4, 10}, {5, 11}, {6, 7},  {8, 9},   {12, 14}, {13, 15},
+    {1, 2},  {3, 12}, {4, 6},  {5, 7},  {8, 10}, {9, 11},  {13, 14},
+    {1, 4},  {2, 6},  {5, 8},  {7, 10}, {9, 13}, {11, 14},
+    {2, 4},  {3, 6},  {9, 12}, {11, 13},
+    {3, 5},  {6, 8},  {7, 9},  {10, 12},
+    {3, 4},  {5, 6},  {7, 8},  {9, 10}, {11, 12},
+    {6, 7},  {8, 9}}};
+
+template <unsigned N>
+constexpr const auto& column_network() {
+  if constexpr (N == 2) return network_of_2;
+  if constexpr (N == 4) return network_of_4;
+  if constexpr (N == 8) return network_of_8;
+  if constexpr (N == 16) return network_of_16;
+}
+
+// The N vectors' keys in the columns' layout: a key's index in the block of 16 N has its vector
+// in the low log2(N) bits and its lane above them. Sorting the columns sorts blocks of N; the
+// merge rounds then double the sorted blocks up to all 16 N keys, in that layout, where the
+// steps on the low bits pair whole vectors (a minimum and a maximum, no shuffle) and only those
+// on the lanes' bits shuffle; one transpose at the end stores the keys in order
+// (docs/algorithms/cpu_sort.md, step 44: about 0.78x the instructions of merges inside each
+// vector for 16 vectors, 0.68x for 8).
+
+/// Sorts each column of v[0..N) (lane l of every vector), v[0] the smallest.
+template <unsigned N>
 PARPRIM_VSN_INLINE void sort_columns(vec* v) {
-  _Pragma("GCC unroll 80") for (unsigned c = 0; c < column_exchanges; ++c) {
-    const vec a = v[bitonic_16[c].lower], b = v[bitonic_16[c].upper];
-    v[bitonic_16[c].lower] = min_u32(a, b);
-    v[bitonic_16[c].upper] = max_u32(a, b);
+  constexpr const auto& network = column_network<N>();
+  PARPRIM_VSN_UNROLL
+  for (unsigned c = 0; c < network.size(); ++c) {
+    const vec a = v[network[c].lower], b = v[network[c].upper];
+    v[network[c].lower] = min_u32(a, b);
+    v[network[c].upper] = max_u32(a, b);
   }
 }
 
-/// Transposes the 16 x 16 keys of v, so that each column (sorted, from sort_columns) becomes a
-/// vector, its keys in lane order; which vector holds which column does not matter to a sort.
-/// Four steps of 16 shuffles: 32-bit and 64-bit interleaves of pairs, then two exchanges of
-/// 128-bit blocks.
-PARPRIM_VSN_INLINE void transpose_16(vec* v) {
-  vec a[16], b[16];
+/// The half-cleaners on the lane bits, lane l against l ^ X for X, X / 2, ... 1, in every vector.
+template <unsigned N, unsigned X>
+PARPRIM_VSN_INLINE void lane_half_cleaners(vec* v) {
   PARPRIM_VSN_UNROLL
-  for (unsigned i = 0; i < 8; ++i) {
-    a[2 * i] = _mm512_maskz_unpacklo_epi32(every_lane, v[2 * i], v[2 * i + 1]);
-    a[2 * i + 1] = _mm512_maskz_unpackhi_epi32(every_lane, v[2 * i], v[2 * i + 1]);
-  }
-  // b[4i + c], 128-bit block L: column 4L + c of rows 4i..4i+3.
-  PARPRIM_VSN_UNROLL
-  for (unsigned i = 0; i < 4; ++i) {
-    b[4 * i] = _mm512_maskz_unpacklo_epi64(0xFF, a[4 * i], a[4 * i + 2]);
-    b[4 * i + 1] = _mm512_maskz_unpackhi_epi64(0xFF, a[4 * i], a[4 * i + 2]);
-    b[4 * i + 2] = _mm512_maskz_unpacklo_epi64(0xFF, a[4 * i + 1], a[4 * i + 3]);
-    b[4 * i + 3] = _mm512_maskz_unpackhi_epi64(0xFF, a[4 * i + 1], a[4 * i + 3]);
-  }
-  // Column 4L + c: block L of b[c], b[4 + c], b[8 + c], b[12 + c], in that order.
-  PARPRIM_VSN_UNROLL
-  for (unsigned c = 0; c < 4; ++c) {
-    const vec e0 = _mm512_maskz_shuffle_i32x4(every_lane, b[c], b[4 + c], _MM_SHUFFLE(1, 0, 1, 0));
-    const vec e1 = _mm512_maskz_shuffle_i32x4(every_lane, b[c], b[4 + c], _MM_SHUFFLE(3, 2, 3, 2));
-    const vec e2 =
-        _mm512_maskz_shuffle_i32x4(every_lane, b[8 + c], b[12 + c], _MM_SHUFFLE(1, 0, 1, 0));
-    const vec e3 =
-        _mm512_maskz_shuffle_i32x4(every_lane, b[8 + c], b[12 + c], _MM_SHUFFLE(3, 2, 3, 2));
-    v[4 * c] = _mm512_maskz_shuffle_i32x4(every_lane, e0, e2, _MM_SHUFFLE(2, 0, 2, 0));
-    v[4 * c + 1] = _mm512_maskz_shuffle_i32x4(every_lane, e0, e2, _MM_SHUFFLE(3, 1, 3, 1));
-    v[4 * c + 2] = _mm512_maskz_shuffle_i32x4(every_lane, e1, e3, _MM_SHUFFLE(2, 0, 2, 0));
-    v[4 * c + 3] = _mm512_maskz_shuffle_i32x4(every_lane, e1, e3, _MM_SHUFFLE(3, 1, 3, 1));
-  }
+  for (unsigned i = 0; i < N; ++i) v[i] = exchange<X>(v[i]);
+  if constexpr (X > 1) lane_half_cleaners<N, X / 2>(v);
 }
 
-/// Merges the sorted blocks of S vectors of v[0..N) pairwise into sorted blocks of 2S: the first
-/// block against the second reversed (the two then bitonic, every key of the first no larger
-/// than any of the second), then each half cleaned across vectors and within them. S and N are
-/// template arguments so that every loop below counts to a constant, which GCC unrolls whole
-/// (and honours the unroll annotation at -O1 too, where a bound from an enclosing loop's
-/// variable would be ignored with a warning).
-template <unsigned N, unsigned S>
-PARPRIM_VSN_INLINE void merge_blocks(vec* v) {
-  constexpr unsigned steps = std::bit_width(S) - 1;  // half-cleaners across vectors
+/// One merge round in the columns' layout: sorted blocks of 2^(K-1) keys merged into blocks of
+/// 2^K, whose index bits above the vectors' are the lane bits [0, K - log2 N). The mirror step
+/// (a key against the one mirrored in its block: every vector bit flipped, vector i against
+/// N-1-i, and the block's lane bits) leaves both halves bitonic, every key of the lower no larger
+/// than any of the upper; the half-cleaners on bits K-2 down to 0 then sort each half: the lane
+/// bits' within vectors, the vector bits' across them.
+template <unsigned N, unsigned K>
+PARPRIM_VSN_INLINE void merge_round(vec* v) {
+  constexpr unsigned vector_bits = std::bit_width(N) - 1;
+  constexpr unsigned lane_bits = K - vector_bits;  // 1 to 4
+  constexpr unsigned mirrored = (1u << lane_bits) - 1;
+  constexpr __mmask16 upper = upper_lanes(1u << (lane_bits - 1));
   PARPRIM_VSN_UNROLL
-  for (unsigned block = 0; block < N / (2 * S); ++block) {
-    vec* const w = v + block * 2 * S;
-    vec high[S];
+  for (unsigned i = 0; i < N / 2; ++i) {
+    const unsigned j = N - 1 - i;
+    // Lane l of v[i] meets lane l ^ mirrored of v[j]: one shuffle brings v[j] to v[i]'s lanes,
+    // and the keys that go back to v[j] are shuffled back.
+    const vec partner = partner_lanes<mirrored>(v[j]);
+    const vec low = min_u32(v[i], partner), high = max_u32(v[i], partner);
+    v[i] = _mm512_mask_mov_epi32(low, upper, high);
+    v[j] = partner_lanes<mirrored>(_mm512_mask_mov_epi32(high, upper, low));
+  }
+  if constexpr (lane_bits >= 2) lane_half_cleaners<N, 1u << (lane_bits - 2)>(v);
+  PARPRIM_VSN_UNROLL
+  for (unsigned d = N / 2; d >= 1; d /= 2) {
     PARPRIM_VSN_UNROLL
-    for (unsigned i = 0; i < S; ++i) {
-      const vec a = w[i], mirrored = reverse_lanes(w[2 * S - 1 - i]);
-      high[i] = max_u32(a, mirrored);
-      w[i] = min_u32(a, mirrored);
-    }
-    PARPRIM_VSN_UNROLL
-    for (unsigned i = 0; i < S; ++i) w[S + i] = high[i];
-    PARPRIM_VSN_UNROLL
-    for (unsigned step = 1; step <= steps; ++step) {
-      const unsigned d = S >> step;  // vectors between the two of a pair
-      PARPRIM_VSN_UNROLL
-      for (unsigned k = 0; k < S; ++k) {
-        const unsigned j = (k / d) * 2 * d + k % d;
-        const vec a = w[j], c = w[j + d];
-        w[j] = min_u32(a, c);
-        w[j + d] = max_u32(a, c);
+    for (unsigned i = 0; i < N; ++i)
+      if ((i & d) == 0) {
+        const vec a = v[i], b = v[i + d];
+        v[i] = min_u32(a, b);
+        v[i + d] = max_u32(a, b);
       }
-    }
-    PARPRIM_VSN_UNROLL
-    for (unsigned j = 0; j < 2 * S; ++j) w[j] = merge_lanes(w[j]);
   }
-  if constexpr (2 * S < N) merge_blocks<N, 2 * S>(v);
+  if constexpr (lane_bits < 4) merge_round<N, K + 1>(v);
 }
 
-/// Sorts the 16 * N keys of v[0..N) (N a power of two), v[0] lane 0 the smallest: each vector
-/// sorted, then sorted blocks of 1, 2, 4, ... vectors merged pairwise (merge_blocks).
+/// Where each bit of a key's index (0 to log2 N + 3) sits during the transpose from the columns'
+/// layout to the rows': before its step s, vector bit t holds index bit 4 + t for t < s and bit
+/// t for t >= s, and the lane bits hold the other index bits in ascending order. Before step 0
+/// that is the columns' layout; after the last (s = log2 N), vector bit t holds bit 4 + t and
+/// lane bit u bit u: vector i holds keys 16 i to 16 i + 15 in lane order.
+struct index_places {
+  unsigned vector_bit[4];
+  unsigned lane_bit[4];
+};
+constexpr index_places places_before(unsigned vector_bits, unsigned step) {
+  index_places p{};
+  bool in_vector[8] = {};
+  for (unsigned t = 0; t < vector_bits; ++t) {
+    p.vector_bit[t] = t < step ? 4 + t : t;
+    in_vector[p.vector_bit[t]] = true;
+  }
+  unsigned u = 0;
+  for (unsigned bit = 0; bit < vector_bits + 4; ++bit)
+    if (!in_vector[bit]) p.lane_bit[u++] = bit;
+  return p;
+}
+
+/// vpermt2d's indices for step s of the transpose, for the vector of a pair whose bit s is
+/// `high`: lane i takes the key that step s + 1's places put there from the pair's vector
+/// (index bit 4 set: the one with bit s) and lane that step s's places held it in. Only vector
+/// bit s changes its index bit in a step, so the other vector bits are taken as 0.
+constexpr std::array<int, 16> transpose_indices(unsigned vector_bits, unsigned step, bool high) {
+  const index_places before = places_before(vector_bits, step),
+                     after = places_before(vector_bits, step + 1);
+  std::array<int, 16> indices{};
+  for (unsigned lane = 0; lane < 16; ++lane) {
+    unsigned key = high ? 1u << after.vector_bit[step] : 0u;
+    for (unsigned u = 0; u < 4; ++u)
+      if (lane & (1u << u)) key |= 1u << after.lane_bit[u];
+    unsigned from_lane = 0;
+    for (unsigned u = 0; u < 4; ++u)
+      if (key & (1u << before.lane_bit[u])) from_lane |= 1u << u;
+    const bool from_high = (key >> before.vector_bit[step]) & 1u;
+    indices[lane] = static_cast<int>(from_lane | (from_high ? 16u : 0u));
+  }
+  return indices;
+}
+
+template <unsigned N, unsigned Step>
+PARPRIM_VSN_INLINE void transpose_to_rows(vec* v) {
+  constexpr unsigned vector_bits = std::bit_width(N) - 1;
+  alignas(64) static constexpr std::array<int, 16> low = transpose_indices(vector_bits, Step, false),
+                                                   high = transpose_indices(vector_bits, Step, true);
+  const vec low_index = _mm512_load_si512(low.data()), high_index = _mm512_load_si512(high.data());
+  PARPRIM_VSN_UNROLL
+  for (unsigned i = 0; i < N; ++i)
+    if ((i & (1u << Step)) == 0) {
+      const vec a = v[i], b = v[i + (1u << Step)];
+      v[i] = _mm512_maskz_permutex2var_epi32(every_lane, a, low_index, b);
+      v[i + (1u << Step)] = _mm512_maskz_permutex2var_epi32(every_lane, a, high_index, b);
+    }
+  if constexpr (Step + 1 < vector_bits) transpose_to_rows<N, Step + 1>(v);
+}
+
+/// Sorts the 16 * N keys of v[0..N) (N a power of two up to 16), v[0] lane 0 the smallest: one
+/// vector by its lanes' network, more by their columns, merge rounds in the columns' layout and
+/// a transpose to the rows.
 template <unsigned N>
 PARPRIM_VSN_INLINE void sort_vectors(vec* v) {
-  if constexpr (N == 16) {
-    // 16 vectors sorted each at a sixth of the cost of sort_lanes on each.
-    sort_columns(v);
-    transpose_16(v);
+  if constexpr (N == 1) {
+    v[0] = sort_lanes(v[0]);
   } else {
-    PARPRIM_VSN_UNROLL
-    for (unsigned i = 0; i < N; ++i) v[i] = sort_lanes(v[i]);
+    constexpr unsigned vector_bits = std::bit_width(N) - 1;
+    sort_columns<N>(v);
+    merge_round<N, vector_bits + 1>(v);
+    transpose_to_rows<N, 0>(v);
   }
-  if constexpr (N > 1) merge_blocks<N, 1>(v);
 }
 
 /// The lanes [0, k) of a vector, k <= 16.
