@@ -1,6 +1,7 @@
 // The AVX-512 sorting networks (plugins/host_common/include/parprim/host/
 // vector_sorting_network.hpp), the in-cache quicksort's leaves, called directly: every length
-// from 0 to 256 keys (each of the 1, 2, 4, 8 and 16 vectors' networks, full and partial), random
+// from 0 to 256 keys (each of the 1, 2, 4, 8 and 16 vectors' networks, full and partial, and
+// the sorts by two networks and a merge of 65-96 and 129-192 keys), random
 // keys, equal keys, sorted and reversed runs and the largest key (the value that pads a partial
 // vector), with each XOR a plugin passes in and out, against std::sort; and the columns'
 // networks of 2, 4, 8 and 16 inputs by the 0-1 principle (a comparator network sorts every input

@@ -2,9 +2,10 @@
 // quicksort (vector_quicksort.hpp). One vector's 16 lanes are sorted by a bitonic network of
 // permutes, minima and maxima. 2 to 16 vectors are sorted by their columns across vectors (a
 // minimum and a maximum an exchange, no shuffles), then merged by bitonic merge rounds in the
-// layout the columns leave, and transposed once to store their keys in order
+// layout the columns leave, and transposed once to store their keys in order; a range just past
+// a network's size (65-96 or 129-192 keys) is sorted by two smaller networks and one merge
 // (docs/algorithms/cpu_sort.md: step 18, the first networks; step 32, exchanges without a
-// register copy; step 44, the merges in the columns' layout). Unsigned keys; the caller XORs its
+// register copy; step 44, the merges in the columns' layout; step 45, the two networks). Unsigned keys; the caller XORs its
 // elements into them and back.
 #pragma once
 
@@ -276,12 +277,52 @@ PARPRIM_VSN_INLINE __mmask16 first_lanes(std::uint32_t k) {
   return static_cast<__mmask16>((1u << k) - 1u);
 }
 
-/// Sorts n <= 16 * N keys from `in` (each XORed with in_flip) into `out` (XORed with out_flip),
-/// in registers: the lanes past n hold the largest key and are not stored.
+/// Sorts a bitonic vector: the half-cleaners 8, 4, 2, 1 within it.
+PARPRIM_VSN_INLINE vec merge_lanes(vec v) {
+  v = exchange<8>(v);
+  v = exchange<4>(v);
+  v = exchange<2>(v);
+  return exchange<1>(v);
+}
+
+/// The lanes of v in reverse order.
+PARPRIM_VSN_INLINE vec reverse_lanes(vec v) {
+  return permute(_mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), v);
+}
+
+/// Merges two sorted runs in the rows' layout: v[0..H) and v[H..H+R) (R <= H, both powers of
+/// two), as if v[H+R..2H) held the largest key: the last merge round of 2H vectors with every
+/// exchange whose upper vector is such padding left out (it would leave both as they are). The
+/// mirror step is done in place (each of a pair against the other reversed), so that the
+/// padding stays where it is; then the half-cleaners across vectors, then within them.
+template <unsigned H, unsigned R>
+PARPRIM_VSN_INLINE void merge_runs(vec* v) {
+  PARPRIM_VSN_UNROLL
+  for (unsigned i = H - R; i < H; ++i) {
+    const unsigned j = 2 * H - 1 - i;
+    const vec a = v[i], b = v[j];
+    v[i] = min_u32(a, reverse_lanes(b));
+    v[j] = max_u32(b, reverse_lanes(a));
+  }
+  PARPRIM_VSN_UNROLL
+  for (unsigned d = H / 2; d >= 1; d /= 2) {
+    PARPRIM_VSN_UNROLL
+    for (unsigned i = 0; i < H + R; ++i)
+      if ((i & d) == 0 && i + d < H + R) {
+        const vec a = v[i], b = v[i + d];
+        v[i] = min_u32(a, b);
+        v[i + d] = max_u32(a, b);
+      }
+  }
+  PARPRIM_VSN_UNROLL
+  for (unsigned i = 0; i < H + R; ++i) v[i] = merge_lanes(v[i]);
+}
+
+/// Loads n <= 16 * N keys from `in` into v[0..N), each XORed with in_flip; the lanes past n
+/// hold the largest key.
 template <unsigned N>
-PARPRIM_VSN_INLINE void network_sort(const std::uint32_t* in, std::uint32_t* out, std::uint32_t n,
-                                     vec in_flip, vec out_flip) {
-  vec v[N];
+PARPRIM_VSN_INLINE void load_padded(const std::uint32_t* in, std::uint32_t n, vec in_flip,
+                                    vec* v) {
   const vec largest = _mm512_set1_epi32(-1);
   PARPRIM_VSN_UNROLL
   for (unsigned i = 0; i < N; ++i) {
@@ -291,7 +332,12 @@ PARPRIM_VSN_INLINE void network_sort(const std::uint32_t* in, std::uint32_t* out
     v[i] = _mm512_mask_mov_epi32(
         largest, m, _mm512_xor_si512(_mm512_maskz_loadu_epi32(m, in + first), in_flip));
   }
-  sort_vectors<N>(v);
+}
+
+/// Stores the first n keys of v[0..N) to `out`, each XORed with out_flip.
+template <unsigned N>
+PARPRIM_VSN_INLINE void store_first(const vec* v, std::uint32_t n, vec out_flip,
+                                    std::uint32_t* out) {
   PARPRIM_VSN_UNROLL
   for (unsigned i = 0; i < N; ++i) {
     const std::uint32_t first = i * lanes;
@@ -300,12 +346,42 @@ PARPRIM_VSN_INLINE void network_sort(const std::uint32_t* in, std::uint32_t* out
   }
 }
 
+/// Sorts n <= 16 * N keys from `in` (each XORed with in_flip) into `out` (XORed with out_flip),
+/// in registers: the lanes past n hold the largest key and are not stored.
+template <unsigned N>
+PARPRIM_VSN_INLINE void network_sort(const std::uint32_t* in, std::uint32_t* out, std::uint32_t n,
+                                     vec in_flip, vec out_flip) {
+  vec v[N];
+  load_padded<N>(in, n, in_flip, v);
+  sort_vectors<N>(v);
+  store_first<N>(v, n, out_flip, out);
+}
+
+/// Sorts 16 H < n <= 16 (H + R) keys as network_sort does, in fewer instructions than the
+/// network of 2H vectors, which would pad them: the first 16 H keys by H vectors' network, the
+/// rest by R vectors', then the two runs merged (docs/algorithms/cpu_sort.md, step 45).
+template <unsigned H, unsigned R>
+PARPRIM_VSN_INLINE void two_network_sort(const std::uint32_t* in, std::uint32_t* out,
+                                         std::uint32_t n, vec in_flip, vec out_flip) {
+  vec v[H + R];
+  load_padded<H + R>(in, n, in_flip, v);
+  sort_vectors<H>(v);
+  sort_vectors<R>(v + H);
+  merge_runs<H, R>(v);
+  store_first<H + R>(v, n, out_flip, out);
+}
+
 PARPRIM_VSN_TARGET inline void sort_small(const std::uint32_t* in, std::uint32_t* out,
                                           std::uint32_t n, vec in_flip, vec out_flip) {
   if (n <= 1 * lanes) return network_sort<1>(in, out, n, in_flip, out_flip);
   if (n <= 2 * lanes) return network_sort<2>(in, out, n, in_flip, out_flip);
   if (n <= 4 * lanes) return network_sort<4>(in, out, n, in_flip, out_flip);
+  if (n <= 5 * lanes) return two_network_sort<4, 1>(in, out, n, in_flip, out_flip);
+  if (n <= 6 * lanes) return two_network_sort<4, 2>(in, out, n, in_flip, out_flip);
   if (n <= 8 * lanes) return network_sort<8>(in, out, n, in_flip, out_flip);
+  if (n <= 9 * lanes) return two_network_sort<8, 1>(in, out, n, in_flip, out_flip);
+  if (n <= 10 * lanes) return two_network_sort<8, 2>(in, out, n, in_flip, out_flip);
+  if (n <= 12 * lanes) return two_network_sort<8, 4>(in, out, n, in_flip, out_flip);
   return network_sort<16>(in, out, n, in_flip, out_flip);
 }
 
