@@ -36,8 +36,18 @@ __host__ __device__ __forceinline__ std::uint32_t low_nibbles(std::uint32_t x) {
 /// for the continuation bytes B-8, and 0 for ASCII (selector nibbles 8-F, prmt's sign form,
 /// every entry's bit 7 clear), with no flip of the selector's top bit first.
 __host__ __device__ __forceinline__ std::uint32_t high_selector(std::uint32_t x) {
-  const std::uint32_t t = (x >> 4) & 0x0F0F0F0Fu;
-  return permute_bytes(~(t | (t >> 4)), 0, 0x2020);  // bytes 0 and 2, then again
+  // Complemented before they are packed: one logic instruction masks and complements them,
+  // where a complement of the packed selector took one of its own (round 31).
+  const std::uint32_t t = ((x >> 4) & 0x0F0F0F0Fu) ^ 0x0F0F0F0Fu;
+  return permute_bytes(t | (t >> 4), 0, 0x2020);  // bytes 0 and 2, then again
+}
+
+/// What a byte's lead needs, by its high nibble (`high`: high_selector()): bit 6 set where it
+/// needs a continuation byte 1 place on (C-F), bit 5 2 places on (E, F), bit 4 3 places on (F).
+/// Bit 7 stays clear, so that continuation bytes (selector 4-7) and ASCII (8-F, prmt's sign
+/// form) read 0.
+__host__ __device__ __forceinline__ std::uint32_t lead_needs(std::uint32_t high) {
+  return permute_bytes(0x70u | (0x60u << 8) | (0x40u << 16) | (0x40u << 24), 0, high);
 }
 
 /// The exceptions of Table 3-7, one bit each in a byte; bit 7 stays clear, so that a lookup
@@ -54,7 +64,8 @@ inline constexpr std::uint32_t bad_lead = 0x20;    // F5-FF as a lead
 /// Bytewise masks (0x80 in a byte where the test holds) of the two rules above, for the 4 bytes
 /// of `word`, `before` the word before them.
 struct placed_bytes {
-  std::uint32_t needs;      // a lead 1-3 bytes back still needs a continuation byte here
+  std::uint32_t needs;      // a lead 1-3 bytes back still needs a continuation byte here (bit
+                            // 7 of each byte; its other bits are not cleared)
   std::uint32_t cont;       // a continuation byte is here
   std::uint32_t exception;  // the pair (byte before, byte) is an exception (any bit, 0-0x3F)
 
@@ -78,12 +89,13 @@ __host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t befor
                                                              std::uint32_t word_high) {
   using namespace exception;
   const std::uint32_t back_1 = funnel(before, word, 24);  // byte k: the byte 1 before byte k
-  const std::uint32_t back_2 = funnel(before, word, 16);
-  const std::uint32_t back_3 = funnel(before, word, 8);
-  // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back (the top 2, 3, 4 bits).
-  const std::uint32_t needs = ((back_1 & (back_1 << 1)) | (back_2 & (back_2 << 1) & (back_2 << 2)) |
-                               (back_3 & (back_3 << 1) & (back_3 << 2) & (back_3 << 3))) &
-                              bytewise::high;
+  // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back. Each byte's needs as
+  // bits 6, 5, 4 (lead_needs), moved to bit 7 of the byte 1, 2, 3 places on by one funnel shift
+  // each; the other bits they bring are masked off by misplaced() and unmet_needs().
+  const std::uint32_t needs_before = lead_needs(before_high), needs_word = lead_needs(word_high);
+  const std::uint32_t needs = funnel(needs_before, needs_word, 23) |
+                              funnel(needs_before, needs_word, 14) |
+                              funnel(needs_before, needs_word, 5);
   // By the high nibble of the byte before: F, E, D, C at entries 0-3, the rest read 0.
   const std::uint32_t by_lead_high =
       permute_bytes((overlong_4 | too_large | bad_lead) | ((overlong_3 | surrogate) << 8) |

@@ -70,6 +70,54 @@ TEST_CASE("cuda_efficient utf8: nibbles as prmt selectors") {
   REQUIRE(ce::high_selector(0x80FFC07Fu) == 0x70387038u);
 }
 
+namespace {
+
+// What the test's first rule asks of byte k, said directly: a lead C0-FF one byte back, E0-FF
+// two back, or F0-FF three back (`before` holds the 4 bytes before `word`'s).
+std::uint32_t needs_by_definition(std::uint32_t before, std::uint32_t word) {
+  const std::uint64_t pair = (std::uint64_t(word) << 32) | before;
+  std::uint32_t needs = 0;
+  for (int k = 0; k < 4; ++k) {
+    const auto back = [&](int d) {
+      return static_cast<unsigned>((pair >> (8 * (4 + k - d))) & 0xFF);
+    };
+    if (back(1) >= 0xC0 || back(2) >= 0xE0 || back(3) >= 0xF0) needs |= 0x80u << (8 * k);
+  }
+  return needs;
+}
+
+}  // namespace
+
+TEST_CASE("cuda_efficient utf8: a lead's needs by one lookup of its high nibble") {
+  // lead_needs: bits 6, 5, 4 for a continuation byte 1, 2, 3 places on; bit 7 never.
+  for (unsigned v = 0; v < 256; ++v) {
+    const std::uint32_t got = ce::lead_needs(ce::high_selector(v * 0x01010101u));
+    const std::uint32_t want = v >= 0xF0 ? 0x70 : v >= 0xE0 ? 0x60 : v >= 0xC0 ? 0x40 : 0;
+    INFO("byte " << v);
+    REQUIRE(got == want * 0x01010101u);
+  }
+  // The needs of a word's bytes, from the leads in it and in the word before: every byte
+  // 80-FF at each of the 8 places, with every fifth byte value at each place after it (the
+  // other bytes 0), then random pairs of words (seed 20261206). Only bit 7 of each byte counts.
+  const auto check = [](std::uint32_t before, std::uint32_t word) {
+    INFO("before " << before << " word " << word);
+    REQUIRE((ce::place_bytes(before, word).needs & 0x80808080u) ==
+            needs_by_definition(before, word));
+  };
+  for (int i = 0; i < 8; ++i)
+    for (int j = i + 1; j < 8; ++j)
+      for (unsigned a = 0x80; a < 256; ++a)
+        for (unsigned b = 0; b < 256; b += 5) {
+          const std::uint64_t pair = (std::uint64_t(a) << (8 * i)) | (std::uint64_t(b) << (8 * j));
+          check(static_cast<std::uint32_t>(pair), static_cast<std::uint32_t>(pair >> 32));
+        }
+  std::mt19937_64 rng(20261206);
+  for (int t = 0; t < 200000; ++t) {
+    const std::uint64_t pair = rng();
+    check(static_cast<std::uint32_t>(pair), static_cast<std::uint32_t>(pair >> 32));
+  }
+}
+
 TEST_CASE("cuda_efficient utf8: bytes well placed exactly where the text is well-formed") {
   SECTION("every 1- and 2-byte string, every 3- and 4-byte one over the boundary bytes") {
     for (unsigned a = 0; a < 256; ++a) {
