@@ -60,18 +60,6 @@ void check_string(const std::vector<std::uint8_t>& in) {
     check_conclusion(in, p);
 }
 
-}  // namespace
-
-TEST_CASE("cuda_efficient utf8: nibbles as prmt selectors") {
-  // A selector's low 16 bits are all prmt reads.
-  REQUIRE((ce::low_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0xFABCu);
-  // The high nibbles 4, 3, 2, 1, each complemented, in both halves.
-  REQUIRE(ce::high_selector(0x4F3A2B1Cu) == 0xBCDEBCDEu);
-  REQUIRE(ce::high_selector(0x80FFC07Fu) == 0x70387038u);
-}
-
-namespace {
-
 // What the test's first rule asks of byte k, said directly: a lead C0-FF one byte back, E0-FF
 // two back, or F0-FF three back (`before` holds the 4 bytes before `word`'s).
 std::uint32_t needs_by_definition(std::uint32_t before, std::uint32_t word) {
@@ -87,6 +75,14 @@ std::uint32_t needs_by_definition(std::uint32_t before, std::uint32_t word) {
 }
 
 }  // namespace
+
+TEST_CASE("cuda_efficient utf8: nibbles as prmt selectors") {
+  // A selector's low 16 bits are all prmt reads.
+  REQUIRE((ce::low_nibbles(0x4F3A2B1Cu) & 0xFFFF) == 0xFABCu);
+  // The high nibbles 4, 3, 2, 1, each complemented, in both halves.
+  REQUIRE(ce::high_selector(0x4F3A2B1Cu) == 0xBCDEBCDEu);
+  REQUIRE(ce::high_selector(0x80FFC07Fu) == 0x70387038u);
+}
 
 TEST_CASE("cuda_efficient utf8: a lead's needs by one lookup of its high nibble") {
   // lead_needs: bits 6, 5, 4 for a continuation byte 1, 2, 3 places on; bit 7 never.
