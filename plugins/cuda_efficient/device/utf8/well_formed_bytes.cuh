@@ -36,13 +36,10 @@ __host__ __device__ __forceinline__ std::uint32_t low_nibbles(std::uint32_t x) {
 /// for the continuation bytes B-8, and 0 for ASCII (selector nibbles 8-F, prmt's sign form,
 /// every entry's bit 7 clear), with no flip of the selector's top bit first.
 __host__ __device__ __forceinline__ std::uint32_t high_selector(std::uint32_t x) {
-  // Complemented where they stand (bits 4-7 of each byte) by one logic instruction (round 31),
-  // then packed by one multiply (round 32): the high word of u * (2^28 + 2^24) is (u >> 4) +
-  // (u >> 8), whose nibbles do not overlap (and u * 2^28 has no low word to carry), so its
-  // bytes 0 and 2 hold nibbles 0-1 and 2-3. An IMAD.HI on the FMA pipe in place of a shift and
-  // a shifted OR on the ALU pipe, which bounds the validator.
-  const std::uint32_t u = ~x & 0xF0F0F0F0u;
-  return permute_bytes(high_product(u, (1u << 28) | (1u << 24)), 0, 0x2020);  // bytes 0 and 2, twice
+  // Complemented before they are packed: one logic instruction masks and complements them,
+  // where a complement of the packed selector took one of its own (round 31).
+  const std::uint32_t t = ((x >> 4) & 0x0F0F0F0Fu) ^ 0x0F0F0F0Fu;
+  return permute_bytes(t | (t >> 4), 0, 0x2020);  // bytes 0 and 2, then again
 }
 
 /// What a byte's lead needs, by its high nibble (`high`: high_selector()): bit 6 set where it
@@ -94,12 +91,11 @@ __host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t befor
   const std::uint32_t back_1 = funnel(before, word, 24);  // byte k: the byte 1 before byte k
   // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back. Each byte's needs as
   // bits 6, 5, 4 (lead_needs), moved to bit 7 of the byte 1, 2, 3 places on by one funnel shift
-  // each, taken on the FMA pipe (round 32); the other bits they bring are masked off by
-  // misplaced() and unmet_needs().
+  // each; the other bits they bring are masked off by misplaced() and unmet_needs().
   const std::uint32_t needs_before = lead_needs(before_high), needs_word = lead_needs(word_high);
-  const std::uint32_t needs = funnel_on_fma<23>(needs_before, needs_word) |
-                              funnel_on_fma<14>(needs_before, needs_word) |
-                              funnel_on_fma<5>(needs_before, needs_word);
+  const std::uint32_t needs = funnel(needs_before, needs_word, 23) |
+                              funnel(needs_before, needs_word, 14) |
+                              funnel(needs_before, needs_word, 5);
   // By the high nibble of the byte before: F, E, D, C at entries 0-3, the rest read 0.
   const std::uint32_t by_lead_high =
       permute_bytes((overlong_4 | too_large | bad_lead) | ((overlong_3 | surrogate) << 8) |
