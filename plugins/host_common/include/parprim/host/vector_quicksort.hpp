@@ -142,12 +142,8 @@ PARPRIM_VQS_TARGET inline std::uint32_t partition(std::span<const key_run> runs,
   partition_cursors<std::uint32_t> at{0, n};
   // Before each whole vector, the gap between the cursors is at least the keys not yet read, of
   // this run and the ones after it.
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    const key_run& run = runs[r];
+  for (const key_run& run : runs) {
     const std::uint32_t* in = run.keys;
-    // The next run's head, which this run's prefetches ahead do not reach (step 46).
-    if constexpr (FromMemory)
-      if (r + 1 < runs.size()) prefetch_head(runs[r + 1].keys, runs[r + 1].count);
     std::uint32_t i = 0;
     // Four vectors loaded before any is stored: a store may alias a later load's address, which
     // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
