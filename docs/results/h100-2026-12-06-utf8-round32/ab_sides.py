@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Round 32's A/B, state by state, for any number of sides and runs:
+"""A gpu_ab.sh A/B of UTF-8 states, state by state, for any number of sides and runs (rounds 31
+and 32):
 `python3 ab_sides.py BASE RUN_DIR [RUN_DIR ...]`, each RUN_DIR holding one gpu_ab.sh run of
 every side (ab_I_NAME.json). For each state: the base side's median in each run, then each other
 side's time over the base's in the same run (run by run), and its share of the same run's
