@@ -135,7 +135,7 @@ class parallel_radix_sort_plan final : public plan {
     for (std::uint64_t b = 0; b < count; ++b)
       block_chunks_[b].reserve(chunk_blocks_.end(b) - chunk_blocks_.begin(b), top.buckets(),
                                chunk_keys);
-    for (auto& sorter : sorters_) sorter->reserve_staging();
+    for (auto& sorter : sorters_) sorter->reserve_staging(count);
   }
 
   // The split with no count: the blocks scatter into their chunks in parallel, then the buckets

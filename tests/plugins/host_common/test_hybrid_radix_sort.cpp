@@ -226,6 +226,29 @@ TEST_CASE("hybrid_radix_sort: whole arrays split without a count match std::stab
   check_whole_arrays<double>(25000);
 }
 
+TEST_CASE("hybrid_radix_sort: buckets read from their chunks by the vector quicksort, or copied") {
+  // A cache sort of 4096 keys, 256 buckets (8 bits), chunks of 1-4 lines: buckets of about
+  // 3072 keys in runs of 64, past a network's 256, so the first partition reads them from the
+  // chunks (step 46) or from the staging copy; uniform keys and dominant ones (whose large
+  // bucket is sorted from its place), both orders, signed and unsigned.
+  for (const bool from_chunks : {true, false})
+    for (const shape s : {shape::uniform, shape::dominant})
+      for (const bool descending : {false, true}) {
+        radix_sort_policy policy = tiny_cache<std::uint32_t>(4096, false, 8, true);
+        policy.min_chunk_bytes = cache_line;
+        policy.max_chunk_bytes = 4 * cache_line;
+        policy.buckets_read_from_chunks = from_chunks;
+        const std::uint64_t n = 3 * 256 * 1024 + 5;
+        const std::uint64_t seed = 46100 + static_cast<unsigned>(s) + (descending ? 2 : 0);
+        CAPTURE(from_chunks, static_cast<int>(s), descending, seed);
+        // Both shapes differ in the top bit, so both take the chunks.
+        CHECK(check_sort<std::uint32_t>(make_keys<std::uint32_t>(s, n, seed), descending, false,
+                                        policy, false, entry::whole_array));
+        CHECK(check_sort<std::int32_t>(make_keys<std::int32_t>(s, n, seed + 7), descending, false,
+                                       policy, false, entry::whole_array));
+      }
+}
+
 TEST_CASE("hybrid_radix_sort: the default policy at the edges of its cache sort") {
   for (const bool vector_keys : {true, false})
     for (const bool pairs : {false, true}) {

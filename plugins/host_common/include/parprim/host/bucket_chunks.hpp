@@ -93,15 +93,23 @@ class bucket_chunks {
     return chunk(tail_[d]) + offset;
   }
 
-  /// Copies bucket d's counts()[d] keys, in order, to dst; returns their count.
-  std::uint64_t copy_out(unsigned d, T* dst) const {
+  /// Calls run(keys, count) for each chunk's part of bucket d's counts()[d] keys, in order.
+  template <class Run>
+  void for_each_run(unsigned d, Run run) const {
     std::uint64_t left = counts_[d];
     for (std::uint64_t c = head_[d]; left > 0; c = next_[c]) {
       const std::uint64_t take = std::min(left, chunk_keys_);
-      std::memcpy(dst, chunk(c), take * sizeof(T));
-      dst += take;
+      run(static_cast<const T*>(chunk(c)), take);
       left -= take;
     }
+  }
+
+  /// Copies bucket d's counts()[d] keys, in order, to dst; returns their count.
+  std::uint64_t copy_out(unsigned d, T* dst) const {
+    for_each_run(d, [&](const T* keys, std::uint64_t count) {
+      std::memcpy(dst, keys, count * sizeof(T));
+      dst += count;
+    });
     return counts_[d];
   }
 

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "parprim/host/aligned_array.hpp"
@@ -135,6 +136,32 @@ class cache_radix_sort {
     return plan_digits(n, low_bits, max_bits, pairs, narrows_digits_);
   }
 
+  /// Whether operator() sorts a range of n elements (keys only unless `pairs`) by its bits below
+  /// `low_bits` with vector_quicksort.hpp: keys only, where sorts_keys_by_vector, short ranges
+  /// too (a network of up to 32 keys costs less than their insertion sort), unless the radix
+  /// passes would beat it (digit_plan::beats_vector_sort).
+  bool sorts_by_vector(std::uint32_t n, unsigned low_bits, unsigned max_bits, bool pairs) const {
+    if (!vector_sortable || pairs || n <= 1 || low_bits == 0 || !sorts_keys_by_vector()) return false;
+    return n <= insertion_limit ||
+           !plan_for(n, low_bits, max_bits, false).beats_vector_sort(n, radix_keeps_two_digits_);
+  }
+
+  /// The vector sort of a keys-only range of n elements that lies in `runs` (one for a range in
+  /// one array, one a chunk for a bucket of a split without a count: then its first partition
+  /// reads the chunks where they are, with no copy into one array first; cpu_sort.md, step 46),
+  /// streamed to dst. Only where sorts_by_vector.
+  void sort_runs(std::span<const key_run> runs, T* dst, std::uint32_t n, radix_keys<T> keys) {
+    if constexpr (vector_sortable) {
+      // The XOR that maps an element to its radix key: that key of zero.
+      const std::uint32_t flip = keys(T{0});
+      std::uint32_t* const buffers[2] = {reinterpret_cast<std::uint32_t*>(keys_[0].data()),
+                                         reinterpret_cast<std::uint32_t*>(keys_[1].data())};
+      vector_quicksort(runs, n, flip, buffers, [&](const std::uint32_t* sorted) {
+        stream_copy(dst, reinterpret_cast<const T*>(sorted), n);
+      });
+    }
+  }
+
   /// A keys-only range read from memory, larger than this, is copied into the sort's second
   /// buffer before its radix passes: the copy streams at memory's pace, where the count's loop
   /// would wait on the range's first read (docs/algorithms/cpu_sort.md, step 23: 8192 keys 2.9
@@ -146,25 +173,13 @@ class cache_radix_sort {
   /// range is in memory (a split's bucket, a user's array) or already in cache (a staging copy).
   void operator()(elements<const T> src, elements<T> dst, std::uint32_t n, unsigned low_bits,
                   radix_keys<T> keys, unsigned max_bits, key_source source = key_source::memory) {
+    if (sorts_by_vector(n, low_bits, max_bits, src.values != nullptr)) {
+      const key_run run{reinterpret_cast<const std::uint32_t*>(src.keys), n};
+      return sort_runs({&run, 1}, dst.keys, n, keys);
+    }
     const bool short_range = n <= insertion_limit;
     const digit_plan plan =
         short_range ? digit_plan{0, 0} : plan_for(n, low_bits, max_bits, src.values != nullptr);
-    if constexpr (vector_sortable) {
-      // Short ranges too: a network of up to 32 keys costs less than their insertion sort.
-      const bool radix_passes_win =
-          !short_range && plan.beats_vector_sort(n, radix_keeps_two_digits_);
-      if (!src.values && n > 1 && low_bits > 0 && !radix_passes_win && sorts_keys_by_vector()) {
-        // The XOR that maps an element to its radix key: that key of zero.
-        const std::uint32_t flip = keys(T{0});
-        std::uint32_t* const buffers[2] = {reinterpret_cast<std::uint32_t*>(keys_[0].data()),
-                                           reinterpret_cast<std::uint32_t*>(keys_[1].data())};
-        vector_quicksort(reinterpret_cast<const std::uint32_t*>(src.keys), n, flip, buffers,
-                         [&](const std::uint32_t* sorted) {
-                           stream_copy(dst.keys, reinterpret_cast<const T*>(sorted), n);
-                         });
-        return;
-      }
-    }
     if (n <= insertion_limit) {
       copy_elements(src, dst, n);
       insertion_sort(dst, n, keys);

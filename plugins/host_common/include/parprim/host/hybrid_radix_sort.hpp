@@ -91,6 +91,10 @@ struct radix_sort_policy {
   bool split_without_count = true;
   std::uint64_t min_chunk_bytes = 1u << 10;
   std::uint64_t max_chunk_bytes = 16u << 10;
+  /// Whether a bucket of such a split that the cache sort's vector quicksort takes is read from
+  /// its chunks by the first partition (cpu_sort.md, step 46); false copies it into the staging
+  /// array first, as every bucket the radix passes take is.
+  bool buckets_read_from_chunks = true;
   /// cpu_tbb splits so too, each block into chunks of its own, on at most this many threads.
   unsigned parallel_split_without_count_max_threads =
       parallel_split_without_count_max_threads_here();
@@ -224,20 +228,37 @@ class radix_sorter {
     return splits_without_count(plan_array_split(n), src, n, keys);
   }
 
-  /// Makes room for sort_bucket_from_chunks (outside any timed run): the staging array.
-  void reserve_staging() {
+  /// Makes room for sort_bucket_from_chunks (outside any timed run): the staging array, and the
+  /// list of a bucket's runs for as many chunk sets as `sets` (one a block for cpu_tbb).
+  void reserve_staging(std::size_t sets = 1) {
     if (staging_.size() < capacity()) staging_ = aligned_array<T>(capacity());
+    const std::uint64_t least_chunk = std::max<std::uint64_t>(policy_.min_chunk_bytes / sizeof(T), 1);
+    runs_.reserve(capacity() / least_chunk + sets);
   }
 
   /// One bucket d of a split with no count before it, `count` keys in all, whose keys lie in the
   /// chunks of `sets` (one set for cpu_seq's whole array, one a block for cpu_tbb's), taken in
-  /// their order (input order: stable): gathered into the staging array and cache-sorted by
-  /// the bits below `low_bits` into out, where the cache sort takes `count` keys (reserve_staging
-  /// made room); otherwise only gathered into out, to be sorted there by sort() once no chunk is
-  /// needed. Returns whether it sorted them.
+  /// their order (input order: stable): cache-sorted by the bits below `low_bits` into out,
+  /// where the cache sort takes `count` keys (reserve_staging made room), read from the chunks
+  /// by the vector quicksort where it takes them and the policy says so, else gathered into the
+  /// staging array first; otherwise only gathered into out, to be sorted there by sort() once
+  /// no chunk is needed. Returns whether it sorted them.
   bool sort_bucket_from_chunks(std::span<const bucket_chunks<T>> sets, unsigned d,
                                std::uint64_t count, T* out, unsigned low_bits, radix_keys<T> keys) {
     const bool fits = count <= capacity();
+    if (policy_.buckets_read_from_chunks && fits && count > 0 &&
+        cache_sort_.sorts_by_vector(static_cast<std::uint32_t>(count), low_bits, policy_.max_bits,
+                                    false)) {
+      // The vector quicksort's first partition reads the chunks where they are (step 46).
+      runs_.clear();
+      for (const bucket_chunks<T>& set : sets)
+        set.for_each_run(d, [&](const T* run, std::uint64_t run_count) {
+          runs_.push_back({reinterpret_cast<const std::uint32_t*>(run),
+                           static_cast<std::uint32_t>(run_count)});
+        });
+      cache_sort_.sort_runs(runs_, out, static_cast<std::uint32_t>(count), keys);
+      return true;
+    }
     T* to = fits ? staging_.data() : out;
     for (const bucket_chunks<T>& set : sets) to += set.copy_out(d, to);
     if (fits && count > 0)
@@ -342,6 +363,7 @@ class radix_sorter {
   buffers_type buffers_;
   bucket_chunks<T> chunks_;
   aligned_array<T> staging_;  // a bucket copied from its chunks, for the cache sort
+  std::vector<key_run> runs_;  // a bucket's chunks, for the vector quicksort to read
   std::unique_ptr<in_place_quicksort> in_place_;  // where sorts_in_place: its leaves' buffers
   // A split's bucket counts, one array per depth: the buckets are sorted after the split, and
   // each split consumes at least min_split_bits of the key.

@@ -20,4 +20,14 @@ inline void prefetch_ahead(const T* at) {
   __builtin_prefetch(reinterpret_cast<const char*>(at) + prefetch_distance, 0, 3);
 }
 
+/// Prefetches the first prefetch_distance bytes of a range of `count` elements at `at` (or all of
+/// it, if shorter): the lines a loop reads before its own prefetch_ahead reaches them, where it
+/// goes on from another range (a bucket's next chunk, cpu_sort.md step 46).
+template <class T>
+inline void prefetch_head(const T* at, std::size_t count) {
+  const auto* bytes = reinterpret_cast<const char*>(at);
+  const std::size_t end = count * sizeof(T) < prefetch_distance ? count * sizeof(T) : prefetch_distance;
+  for (std::size_t offset = 0; offset < end; offset += 64) __builtin_prefetch(bytes + offset, 0, 3);
+}
+
 }  // namespace parprim::host

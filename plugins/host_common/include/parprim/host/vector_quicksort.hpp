@@ -20,6 +20,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 
 #include "parprim/host/avx512.hpp"
 #include "parprim/host/prefetch_ahead.hpp"
@@ -30,6 +31,13 @@
 #endif
 
 namespace parprim::host {
+
+/// Keys that lie together, part of a range: a range in one array is one run, a bucket of a split
+/// without a count one run a chunk (bucket_chunks.hpp).
+struct key_run {
+  const std::uint32_t* keys;
+  std::uint32_t count;
+};
 
 #if PARPRIM_HAVE_AVX512
 
@@ -53,6 +61,25 @@ PARPRIM_VQS_TARGET inline std::uint32_t choose_pivot(const std::uint32_t* in, st
   alignas(64) std::uint32_t sorted[lanes];
   _mm512_store_si512(sorted, sort_lanes(sample));
   return sorted[lanes / 2];
+}
+
+/// choose_pivot of a range read from runs (n keys in all): one run's by a gather, several runs'
+/// by 16 scalar loads, each from the run that holds its position.
+PARPRIM_VQS_TARGET inline std::uint32_t choose_pivot(std::span<const key_run> runs,
+                                                     std::uint32_t n, vec in_flip) {
+  if (runs.size() == 1) return choose_pivot(runs[0].keys, n, in_flip);
+  alignas(64) std::uint32_t sample[lanes];
+  const std::uint32_t step = n / lanes;
+  std::uint32_t run_start = 0;
+  auto run = runs.begin();
+  for (unsigned i = 0; i < lanes; ++i) {
+    const std::uint32_t at = i * step;
+    while (at >= run_start + run->count) run_start += (run++)->count;
+    sample[i] = run->keys[at - run_start];
+  }
+  _mm512_store_si512(sample,
+                     sort_lanes(_mm512_xor_si512(_mm512_load_si512(sample), in_flip)));
+  return sample[lanes / 2];
 }
 
 /// A partition's cursors: keys below the pivot are written from the front of its output, the
@@ -102,39 +129,47 @@ PARPRIM_VQS_INLINE void partition_whole_step(vec v, vec p, std::uint32_t* out,
   at.front += lows;
 }
 
-/// Writes in[0..n) (XORed with in_flip) to out[0..n), its own, partitioned by the pivot: the keys
-/// below it (Inclusive: not above it) upwards from the front, the others downwards from the back.
-/// Returns how many went to the front. `FromMemory`: the range is not in cache (the first
-/// level's, just written by the split's streaming stores), so its lines are prefetched ahead
-/// (prefetch_ahead.hpp).
+/// Writes the keys of `runs` (n in all, XORed with in_flip), run after run, to out[0..n), its
+/// own, partitioned by the pivot: the keys below it (Inclusive: not above it) upwards from the
+/// front, the others downwards from the back. Returns how many went to the front. `FromMemory`:
+/// the keys are not in cache (the first level's, just written by the split's streaming stores),
+/// so their lines are prefetched ahead (prefetch_ahead.hpp).
 template <bool Inclusive, bool FromMemory>
-PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
-                                                  std::uint32_t n, std::uint32_t pivot,
-                                                  vec in_flip) {
+PARPRIM_VQS_TARGET inline std::uint32_t partition(std::span<const key_run> runs,
+                                                  std::uint32_t* out, std::uint32_t n,
+                                                  std::uint32_t pivot, vec in_flip) {
   const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
   partition_cursors<std::uint32_t> at{0, n};
-  std::uint32_t i = 0;
-  // Four vectors loaded before any is stored: a store may alias a later load's address, which
-  // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
-  constexpr unsigned group = 4;
-  for (; i + group * lanes <= n; i += group * lanes) {
-    vec x[group];
-    PARPRIM_VQS_UNROLL
-    for (unsigned g = 0; g < group; ++g) {
-      if constexpr (FromMemory) prefetch_ahead(in + i + g * lanes);
-      x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
+  // Before each whole vector, the gap between the cursors is at least the keys not yet read, of
+  // this run and the ones after it.
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const key_run& run = runs[r];
+    const std::uint32_t* in = run.keys;
+    // The next run's head, which this run's prefetches ahead do not reach (step 46).
+    if constexpr (FromMemory)
+      if (r + 1 < runs.size()) prefetch_head(runs[r + 1].keys, runs[r + 1].count);
+    std::uint32_t i = 0;
+    // Four vectors loaded before any is stored: a store may alias a later load's address, which
+    // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
+    constexpr unsigned group = 4;
+    for (; i + group * lanes <= run.count; i += group * lanes) {
+      vec x[group];
+      PARPRIM_VQS_UNROLL
+      for (unsigned g = 0; g < group; ++g) {
+        if constexpr (FromMemory) prefetch_ahead(in + i + g * lanes);
+        x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
+      }
+      PARPRIM_VQS_UNROLL
+      for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, true>(x[g], p, out, at);
     }
-    PARPRIM_VQS_UNROLL
-    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, true>(x[g], p, out, at);
-  }
-  // Before each whole vector, the gap between the cursors is at least the keys not yet read.
-  for (; i + lanes <= n; i += lanes)
-    partition_whole_step<Inclusive, true>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), p,
-                                          out, at);
-  if (i < n) {
-    const __mmask16 valid = first_lanes(n - i);
-    partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
-                              valid, p, out, at);
+    for (; i + lanes <= run.count; i += lanes)
+      partition_whole_step<Inclusive, true>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip),
+                                            p, out, at);
+    if (i < run.count) {
+      const __mmask16 valid = first_lanes(run.count - i);
+      partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
+                                valid, p, out, at);
+    }
   }
   return at.front;
 }
@@ -169,16 +204,24 @@ struct quicksort {
       for (std::uint32_t i = 0; i < n; ++i) out[i] ^= f;
       return;
     }
+    const key_run run{in, n};
+    split({&run, 1}, offset, n, depth, in_flip);
+  }
+
+  /// One level of a range of n > network_keys keys read from `runs` (depth < depth_limit): the
+  /// range partitioned into its positions of buffers[(depth + 1) % 2], each side sorted on.
+  PARPRIM_VQS_TARGET void split(std::span<const key_run> runs, std::uint32_t offset,
+                                std::uint32_t n, unsigned depth, vec in_flip) {
     std::uint32_t* to = buffers[(depth + 1) % 2] + offset;
-    const std::uint32_t pivot = choose_pivot(in, n, in_flip);
+    const std::uint32_t pivot = choose_pivot(runs, n, in_flip);
     const vec unflipped = _mm512_setzero_si512();
-    std::uint32_t lows = depth == 0 ? partition<false, true>(in, to, n, pivot, in_flip)
-                                    : partition<false, false>(in, to, n, pivot, in_flip);
+    std::uint32_t lows = depth == 0 ? partition<false, true>(runs, to, n, pivot, in_flip)
+                                    : partition<false, false>(runs, to, n, pivot, in_flip);
     if (lows == 0) {
       // No key below the pivot, a key of the range: the pivot is its smallest. Its copies go
       // first and are sorted; the keys above them are sorted on.
-      lows = partition<true, false>(in, to, n, pivot, in_flip);
-      fill(out, lows, pivot, flip);
+      lows = partition<true, false>(runs, to, n, pivot, in_flip);
+      fill(buffers[0] + offset, lows, pivot, flip);
       if (lows < n) sort(to + lows, offset + lows, n - lows, depth + 1, unflipped);
       return;
     }
@@ -197,6 +240,25 @@ PARPRIM_VQS_TARGET inline void sort_with_depth_limit(const std::uint32_t* in, st
   q.sort(in, 0, n, 0, f);
 }
 
+/// sort_with_depth_limit of the keys of `runs`, n in all: a range longer than a network's is
+/// partitioned straight from its runs; a shorter one in several runs is gathered into buffers[1]
+/// first.
+PARPRIM_VQS_TARGET inline void sort_runs_with_depth_limit(std::span<const key_run> runs,
+                                                          std::uint32_t n, std::uint32_t flip,
+                                                          std::array<std::uint32_t*, 2> buffers,
+                                                          unsigned depth_limit) {
+  if (runs.size() == 1) return sort_with_depth_limit(runs[0].keys, n, flip, buffers, depth_limit);
+  if (n <= network_keys) {
+    std::uint32_t* gathered = buffers[1];
+    for (const key_run& run : runs)
+      gathered = std::copy_n(run.keys, run.count, gathered);
+    return sort_with_depth_limit(buffers[1], n, flip, buffers, depth_limit);
+  }
+  const vec f = _mm512_set1_epi32(static_cast<int>(flip));
+  quicksort q{{buffers[0], buffers[1]}, f, depth_limit};
+  q.split(runs, 0, n, 0, f);
+}
+
 }  // namespace vector_sort_detail
 
 /// Sorts in[0..n) by key ^ flip, unstably, and hands the sorted keys to
@@ -213,6 +275,17 @@ void vector_quicksort(const std::uint32_t* in, std::uint32_t n, std::uint32_t fl
   deliver(static_cast<const std::uint32_t*>(buffers[0]));
 }
 
+/// vector_quicksort of keys that lie in several runs, in order (a bucket in the chunks of a split
+/// without a count, bucket_chunks.hpp), n in all: the first partition reads them where they
+/// are, so they are not copied into one array first (docs/algorithms/cpu_sort.md, step 46).
+template <class Deliver>
+void vector_quicksort(std::span<const key_run> runs, std::uint32_t n, std::uint32_t flip,
+                      std::uint32_t* const buffers[2], Deliver deliver) {
+  vector_sort_detail::sort_runs_with_depth_limit(runs, n, flip, {buffers[0], buffers[1]},
+                                                 2 * static_cast<unsigned>(std::bit_width(n)) + 4);
+  deliver(static_cast<const std::uint32_t*>(buffers[0]));
+}
+
 #undef PARPRIM_VQS_TARGET
 #undef PARPRIM_VQS_INLINE
 #undef PARPRIM_VQS_UNROLL
@@ -222,6 +295,9 @@ void vector_quicksort(const std::uint32_t* in, std::uint32_t n, std::uint32_t fl
 template <class Deliver>
 void vector_quicksort(const std::uint32_t*, std::uint32_t, std::uint32_t, std::uint32_t* const[2],
                       Deliver) {}  // never called: has_avx512f() is false
+template <class Deliver>
+void vector_quicksort(std::span<const key_run>, std::uint32_t, std::uint32_t,
+                      std::uint32_t* const[2], Deliver) {}  // never called, likewise
 
 #endif
 
