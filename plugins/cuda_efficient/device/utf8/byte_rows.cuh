@@ -77,14 +77,9 @@ struct segment_rows {
     } else {
       load_rows_near_end(in, aligned, rows_aligned);
     }
-    // Lane 0's halo word and lane 31's in one load_word between them: the warp runs its tests
-    // of the input's ends once a segment, not once for each halo (round 33).
     const auto start = static_cast<std::int64_t>(begin);
-    const bool first = lane == 0, last = lane == 31;
-    std::uint32_t halo = 0;
-    if (first || last) halo = load_word(in, first ? start - 4 : start + bytes, n, aligned);
-    before_segment = first ? halo : 0;
-    after_segment = last ? halo : 0;
+    before_segment = lane == 0 ? load_word(in, start - 4, n, aligned) : 0;
+    after_segment = lane == 31 ? load_word(in, start + bytes, n, aligned) : 0;
   }
 
   /// The rows of a segment that reaches past the input's end, or of an input not aligned for

@@ -55,7 +55,7 @@ __device__ __forceinline__ std::uint32_t misplaced_words(const segment_rows<Rows
   for (int k = 0; k < rows.words; ++k) {
     const std::uint32_t word = rows.word[r * rows.words + k], word_high = high_selector(word);
     bits |= static_cast<std::uint32_t>(
-                place_bytes(before, word, before_high, word_high).any_misplaced())
+                place_bytes(before, word, before_high, word_high).misplaced() != 0)
             << k;
     before = word, before_high = word_high;
   }

@@ -83,7 +83,7 @@ __device__ __forceinline__ std::uint32_t misplaced_by_list(
   __syncwarp();
   for_each_listed<validate_rows>(scratch.list, total, scratch.word, halos.before, halos.after,
                                  [&](int w, const byte_window& window) {
-                                   if (place_bytes(window.before, window.word).any_misplaced())
+                                   if (place_bytes(window.before, window.word).misplaced() != 0)
                                      scratch.misplaced[w] = 1;
                                  });
   __syncwarp();

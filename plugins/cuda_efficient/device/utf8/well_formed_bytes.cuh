@@ -67,13 +67,11 @@ struct placed_bytes {
   std::uint32_t needs;      // a lead 1-3 bytes back still needs a continuation byte here (bit
                             // 7 of each byte; its other bits are not cleared)
   std::uint32_t cont;       // a continuation byte is here
-  std::uint32_t exception;  // the pair (byte before, byte) is an exception (any of bits 0-5)
+  std::uint32_t exception;  // the pair (byte before, byte) is an exception (any bit, 0-0x3F)
 
-  /// Whether a byte is not well placed. Every caller asks only this of a word, so the
-  /// exceptions' bits (0-5 of a byte, never bit 7) are not gathered into bit 7 a byte first: one
-  /// instruction a word fewer than a bytewise mask (round 33).
-  __host__ __device__ __forceinline__ bool any_misplaced() const {
-    return (exception | ((needs ^ cont) & bytewise::high)) != 0;
+  /// Bytes that are not well placed.
+  __host__ __device__ __forceinline__ std::uint32_t misplaced() const {
+    return ((exception + 0x7F7F7F7Fu) | (needs ^ cont)) & bytewise::high;
   }
   /// Bytes that a lead needs and that do not continue it, or an exception: the part of the
   /// test that the bytes after a lead decide. It holds even where `before` is not the real
@@ -93,7 +91,7 @@ __host__ __device__ __forceinline__ placed_bytes place_bytes(std::uint32_t befor
   const std::uint32_t back_1 = funnel(before, word, 24);  // byte k: the byte 1 before byte k
   // A lead's need: C0-FF one byte back, E0-FF two back, F0-FF three back. Each byte's needs as
   // bits 6, 5, 4 (lead_needs), moved to bit 7 of the byte 1, 2, 3 places on by one funnel shift
-  // each; the other bits they bring are masked off by any_misplaced() and unmet_needs().
+  // each; the other bits they bring are masked off by misplaced() and unmet_needs().
   const std::uint32_t needs_before = lead_needs(before_high), needs_word = lead_needs(word_high);
   const std::uint32_t needs = funnel(needs_before, needs_word, 23) |
                               funnel(needs_before, needs_word, 14) |

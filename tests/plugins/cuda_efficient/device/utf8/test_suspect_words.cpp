@@ -26,7 +26,7 @@ using parprim::cuda_efficient::utf8::testing::random_text;
 using parprim::cuda_efficient::utf8::testing::word_at;
 
 bool misplaced(const std::vector<std::uint8_t>& in, std::int64_t p) {
-  return ce::place_bytes(word_at(in, p - 4), word_at(in, p)).any_misplaced();
+  return ce::place_bytes(word_at(in, p - 4), word_at(in, p)).misplaced() != 0;
 }
 
 // The validator's figures for `in`, cut into segments of `segment_words` words as the kernel
