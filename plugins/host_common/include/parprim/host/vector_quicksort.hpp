@@ -129,47 +129,66 @@ PARPRIM_VQS_INLINE void partition_whole_step(vec v, vec p, std::uint32_t* out,
   at.front += lows;
 }
 
-/// Writes the keys of `runs` (n in all, XORed with in_flip), run after run, to out[0..n), its
-/// own, partitioned by the pivot: the keys below it (Inclusive: not above it) upwards from the
-/// front, the others downwards from the back. Returns how many went to the front. `FromMemory`:
-/// the keys are not in cache (the first level's, just written by the split's streaming stores),
-/// so their lines are prefetched ahead (prefetch_ahead.hpp).
+/// Writes run.count keys of `in` (XORed with in_flip) to out at the cursors, partitioned by the
+/// pivot p: the keys below it (Inclusive: not above it) at the front, the others at the back.
+/// Before each whole vector, the gap between the cursors is at least the keys not yet read.
+/// `FromMemory`: the keys are not in cache (the first level's, just written by the split's
+/// streaming stores), so their lines are prefetched ahead (prefetch_ahead.hpp).
+template <bool Inclusive, bool FromMemory>
+PARPRIM_VQS_INLINE void partition_run(const std::uint32_t* in, std::uint32_t count, vec p,
+                                      std::uint32_t* out, partition_cursors<std::uint32_t>& at,
+                                      vec in_flip) {
+  std::uint32_t i = 0;
+  // Four vectors loaded before any is stored: a store may alias a later load's address, which
+  // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
+  constexpr unsigned group = 4;
+  for (; i + group * lanes <= count; i += group * lanes) {
+    vec x[group];
+    PARPRIM_VQS_UNROLL
+    for (unsigned g = 0; g < group; ++g) {
+      if constexpr (FromMemory) prefetch_ahead(in + i + g * lanes);
+      x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
+    }
+    PARPRIM_VQS_UNROLL
+    for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, true>(x[g], p, out, at);
+  }
+  for (; i + lanes <= count; i += lanes)
+    partition_whole_step<Inclusive, true>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip), p,
+                                          out, at);
+  if (i < count) {
+    const __mmask16 valid = first_lanes(count - i);
+    partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
+                              valid, p, out, at);
+  }
+}
+
+/// Writes in[0..n) (XORed with in_flip) to out[0..n), its own, partitioned by the pivot: the keys
+/// below it (Inclusive: not above it) upwards from the front, the others downwards from the back.
+/// Returns how many went to the front. Every level of the recursion takes this one.
+template <bool Inclusive, bool FromMemory>
+PARPRIM_VQS_TARGET inline std::uint32_t partition(const std::uint32_t* in, std::uint32_t* out,
+                                                  std::uint32_t n, std::uint32_t pivot,
+                                                  vec in_flip) {
+  partition_cursors<std::uint32_t> at{0, n};
+  partition_run<Inclusive, FromMemory>(in, n, _mm512_set1_epi32(static_cast<int>(pivot)), out, at,
+                                       in_flip);
+  return at.front;
+}
+
+/// partition of the keys of `runs` (n in all), run after run: the first level of a bucket read
+/// from the chunks of a split without a count (cpu_sort.md, step 46). A range in one array takes
+/// the partition above, so the recursion's hot loop is not a loop over runs.
 template <bool Inclusive, bool FromMemory>
 PARPRIM_VQS_TARGET inline std::uint32_t partition(std::span<const key_run> runs,
                                                   std::uint32_t* out, std::uint32_t n,
                                                   std::uint32_t pivot, vec in_flip) {
   const vec p = _mm512_set1_epi32(static_cast<int>(pivot));
   partition_cursors<std::uint32_t> at{0, n};
-  // Before each whole vector, the gap between the cursors is at least the keys not yet read, of
-  // this run and the ones after it.
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    const key_run& run = runs[r];
-    const std::uint32_t* in = run.keys;
     // The next run's head, which this run's prefetches ahead do not reach (step 46).
     if constexpr (FromMemory)
       if (r + 1 < runs.size()) prefetch_head(runs[r + 1].keys, runs[r + 1].count);
-    std::uint32_t i = 0;
-    // Four vectors loaded before any is stored: a store may alias a later load's address, which
-    // would then wait for it (two at a time: 0.138 ns a key in cache; one: 0.186).
-    constexpr unsigned group = 4;
-    for (; i + group * lanes <= run.count; i += group * lanes) {
-      vec x[group];
-      PARPRIM_VQS_UNROLL
-      for (unsigned g = 0; g < group; ++g) {
-        if constexpr (FromMemory) prefetch_ahead(in + i + g * lanes);
-        x[g] = _mm512_xor_si512(_mm512_loadu_si512(in + i + g * lanes), in_flip);
-      }
-      PARPRIM_VQS_UNROLL
-      for (unsigned g = 0; g < group; ++g) partition_whole_step<Inclusive, true>(x[g], p, out, at);
-    }
-    for (; i + lanes <= run.count; i += lanes)
-      partition_whole_step<Inclusive, true>(_mm512_xor_si512(_mm512_loadu_si512(in + i), in_flip),
-                                            p, out, at);
-    if (i < run.count) {
-      const __mmask16 valid = first_lanes(run.count - i);
-      partition_step<Inclusive>(_mm512_xor_si512(_mm512_maskz_loadu_epi32(valid, in + i), in_flip),
-                                valid, p, out, at);
-    }
+    partition_run<Inclusive, FromMemory>(runs[r].keys, runs[r].count, p, out, at, in_flip);
   }
   return at.front;
 }
@@ -204,23 +223,25 @@ struct quicksort {
       for (std::uint32_t i = 0; i < n; ++i) out[i] ^= f;
       return;
     }
-    const key_run run{in, n};
-    split({&run, 1}, offset, n, depth, in_flip);
+    split(in, offset, n, depth, in_flip);
   }
 
-  /// One level of a range of n > network_keys keys read from `runs` (depth < depth_limit): the
-  /// range partitioned into its positions of buffers[(depth + 1) % 2], each side sorted on.
-  PARPRIM_VQS_TARGET void split(std::span<const key_run> runs, std::uint32_t offset,
-                                std::uint32_t n, unsigned depth, vec in_flip) {
+  /// One level of a range of n > network_keys keys (depth < depth_limit), read from `keys`: one
+  /// array (`const std::uint32_t*`), or a span of key_runs (a bucket in its chunks, the first
+  /// level only): the range partitioned into its positions of buffers[(depth + 1) % 2], each
+  /// side sorted on.
+  template <class Keys>
+  PARPRIM_VQS_TARGET void split(Keys keys, std::uint32_t offset, std::uint32_t n, unsigned depth,
+                                vec in_flip) {
     std::uint32_t* to = buffers[(depth + 1) % 2] + offset;
-    const std::uint32_t pivot = choose_pivot(runs, n, in_flip);
+    const std::uint32_t pivot = choose_pivot(keys, n, in_flip);
     const vec unflipped = _mm512_setzero_si512();
-    std::uint32_t lows = depth == 0 ? partition<false, true>(runs, to, n, pivot, in_flip)
-                                    : partition<false, false>(runs, to, n, pivot, in_flip);
+    std::uint32_t lows = depth == 0 ? partition<false, true>(keys, to, n, pivot, in_flip)
+                                    : partition<false, false>(keys, to, n, pivot, in_flip);
     if (lows == 0) {
       // No key below the pivot, a key of the range: the pivot is its smallest. Its copies go
       // first and are sorted; the keys above them are sorted on.
-      lows = partition<true, false>(runs, to, n, pivot, in_flip);
+      lows = partition<true, false>(keys, to, n, pivot, in_flip);
       fill(buffers[0] + offset, lows, pivot, flip);
       if (lows < n) sort(to + lows, offset + lows, n - lows, depth + 1, unflipped);
       return;
