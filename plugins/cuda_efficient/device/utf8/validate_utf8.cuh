@@ -27,9 +27,9 @@ namespace parprim::cuda_efficient::utf8 {
 // Twice the decoder's bytes a warp: nothing is written, so a tile needs no shared memory for
 // its output, and the halo tests and the block's atomics are spread over twice the bytes. Each
 // lane holds 16 consecutive bytes of a row (byte_rows.cuh), 4 rows of 512 bytes a warp.
-inline constexpr int validate_rows = 4;
+inline constexpr int validate_rows = 8;
 using validate_segment = segment_rows<validate_rows>;
-inline constexpr int validate_block_threads = decode_block_threads;
+inline constexpr int validate_block_threads = 128;
 inline constexpr std::uint64_t validate_tile_bytes =
     std::uint64_t(validate_block_threads / 32) * validate_segment::bytes;
 
@@ -60,7 +60,7 @@ inline constexpr std::uint32_t listed_high_lanes_limit = 24 * validate_rows;
 // Blocks an SM the registers must allow: 5 (48 registers, no spills). Bounded to 6 (40
 // registers) the listed test spills 8 bytes, and round 22 measured 6 blocks no faster on any mix
 // and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
-inline constexpr int validate_blocks_per_sm = 5;
+inline constexpr int validate_blocks_per_sm = 8;
 
 /// Bit 4 r + k: this lane's word k of row r holds a byte 80-FF.
 __device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows) {
