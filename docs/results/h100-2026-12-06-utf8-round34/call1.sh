@@ -1,30 +1,25 @@
 #!/usr/bin/env bash
 # Call 1, on round 34's code (the bundle's REVISION: form R8, committed with the prediction):
-# the A/B of round 34 (docs/algorithms/utf8_gpu.md item 44) by scripts/gpu_ab.sh with round 32's
-# states (../h100-2026-12-06-utf8-round32/ab.yaml: validating ascii, latin, cjk and mixed text
-# without and with 1% errors, decoding latin and cjk text, 2^28), two runs a side, the order
-# turned between them: before/ (the attested code's cuda_efficient, built from f469b8a) against
-# form R6 (built from 8c406ce with form_R6.patch applied) and form R8 (the bundle's own: 8c406ce
-# with form_R8.patch applied, committed).
-# Then Nsight Compute over the validator, cjk text at 2^26, each side: its time, warp
-# instructions and the pipes' shares. Call 2 follows on the same machine.
+# round 1 of the A/B of round 34 (docs/algorithms/utf8_gpu.md item 44) by scripts/gpu_ab.sh with
+# round 32's states (../h100-2026-12-06-utf8-round32/ab.yaml: validating ascii, latin, cjk and
+# mixed text without and with 1% errors, decoding latin and cjk text, 2^28): before/ (the
+# attested code's cuda_efficient, built from f469b8a) against form R8 (the bundle's own: 8c406ce
+# with form_R8.patch applied); form R6 waits for call 2, as device time was short. Then
+# Nsight Compute over the validator, cjk text at 2^26, before/ and R8: time, warp instructions,
+# the pipes' shares. Call 2 follows on the same machine (the session's first
+# ninety minutes went on asks that found no machine, so each call is short).
 #   run carry ["bundle", ".device"], command: bash docs/results/h100-2026-12-06-utf8-round34/call1.sh
 set -u
-R=docs/results/h100-2026-12-06-utf8-round34
 . scripts/gpu_call_setup.sh ab profile
-for side in before form_R6; do gunzip -kf .device/$side/parprim_plugin_cuda_efficient.so.gz; done
-OUT=$OUT/ab timed ab_round1 280 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
-  1 100 before=.device/before R6=.device/form_R6 R8=$B/lib/parprim
-keep
-mkdir -p $OUT/ab/round2
-OUT=$OUT/ab/round2 timed ab_round2 280 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
-  1 100 R8=$B/lib/parprim R6=.device/form_R6 before=.device/before
+for side in before; do gunzip -kf .device/$side/parprim_plugin_cuda_efficient.so.gz; done
+OUT=$OUT/ab timed ab_round1 210 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
+  1 95 before=.device/before R8=$B/lib/parprim
 keep
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
 P=docs/results/h100-2026-11-27-utf8-validate-wide/profile_one.yaml
-for side in before=.device/before R6=.device/form_R6 R8=$B/lib/parprim; do
+for side in before=.device/before R8=$B/lib/parprim; do
   name=${side%%=*} dir=${side#*=}
-  timed "ncu $name" 40 "$ncu" --clock-control none --kernel-name "regex:validate_tile" \
+  timed "ncu $name" 30 "$ncu" --clock-control none --kernel-name "regex:validate_tile" \
     --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active,sm__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active \
     $B/bin/runner $P --plugin-path $dir --no-isolation --no-progress > $OUT/profile/pipes_$name.txt 2>&1
   grep -E "gpu__time|smsp__inst|pipe_|issue_active|warps_active" $OUT/profile/pipes_$name.txt | cut -c1-140

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Call 2, on the same machine as call 1, the same bundle (form R8): `gpu_run.sh check` (every
-# CUDA plugin's conformance and, when all pass, the GPU attestation of the bundle's sources),
-# then compute-sanitizer's memcheck, racecheck and synccheck over the [utf8] cases and 1000
-# repeated runs (`gpu_run.sh utf8_gpu_checks`, cuda_efficient). Last, only where the host is the
-# Emerald Rapids one (model 207, whose cpu_seq row issue 35 has not measured with step 46):
-# issue 35's status on the host, as ../h100host-2026-12-06-step46/call3.sh, three runs.
+# Call 2, on call 1's machine while warm, the same bundle (form R8): `gpu_run.sh check` (every
+# CUDA plugin's conformance and, when all pass, the GPU attestation of the bundle's sources);
+# round 2 of the A/B, the order turned, with form R6 (built from 8c406ce with form_R6.patch
+# applied): R8, R6, before/; then compute-sanitizer's memcheck, racecheck and synccheck over
+# the [utf8] cases beside 1000 repeated runs (`gpu_run.sh utf8_gpu_checks`, cuda_efficient). Last,
+# only where the host is the Emerald Rapids one (model 207, whose cpu_seq row issue 35 has not
+# measured with step 46): issue 35's status on the host, as ../h100host-2026-12-06-step46/call3.sh.
 #   run carry ["bundle", ".device"], command: bash docs/results/h100-2026-12-06-utf8-round34/call2.sh
 set -u
-. scripts/gpu_call_setup.sh check checks status
+. scripts/gpu_call_setup.sh check ab2 checks status
 OUT=$OUT/check timed check 220 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
 grep -E "passed|failed|attestation|digest" $OUT/check/stage.log | tail -8; keep
+for side in before form_R6; do gunzip -kf .device/$side/parprim_plugin_cuda_efficient.so.gz; done
+OUT=$OUT/ab2 timed ab_round2 300 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
+  1 95 R8=$B/lib/parprim R6=.device/form_R6 before=.device/before
+keep
 UTF8_GPU_PLUGINS=cuda_efficient OUT=$OUT/checks timed utf8_gpu_checks 170 \
   bash $B/gpu_run.sh utf8_gpu_checks > $OUT/checks/stage.log 2>&1
 tail -4 $OUT/checks/stage.log
@@ -17,12 +22,10 @@ grep -h -E "ERROR SUMMARY|RACECHECK SUMMARY" $OUT/checks/*.log | sort | uniq -c;
 { lscpu; nproc; date -u; cat $B/REVISION; } > $OUT/status/host.txt
 if grep -qE '^Model: +207$' $OUT/status/host.txt; then
   printf 'backends: [cpu_seq, cpu_tbb]\nseed: 20261203\nmeasurement:\n  warmup: 1\n  min_samples: 5\n  max_samples: 9\n  min_time: 0.5\n  max_time: 3\n  end_to_end: false\nbenchmarks:\n  - operation: sort\n    types: [u32]\n    sizes: [2^24, 2^26]\n    distributions: [uniform]\n    variants: [radix, vqsort]\n    params: {threads: [16, 2]}\n' > $OUT/status/status.yaml
-  for i in 1 2 3; do
-    J=$OUT/status/status_$i.json
-    timed status_$i 60 $B/bin/runner $OUT/status/status.yaml --plugin-path $B/lib/parprim \
-      --no-progress --no-console --json $J > $OUT/status/status_$i.log 2>&1
-    timed numpy_$i 40 python3 scripts/numpy_reference.py $J --out $J >> $OUT/status/status_$i.log 2>&1
-  done
+  J=$OUT/status/status_1.json
+  timed status_1 60 $B/bin/runner $OUT/status/status.yaml --plugin-path $B/lib/parprim \
+    --no-progress --no-console --json $J > $OUT/status/status_1.log 2>&1
+  timed numpy_1 40 python3 scripts/numpy_reference.py $J --out $J >> $OUT/status/status_1.log 2>&1
 else
   echo "host model $(grep -E '^Model:' $OUT/status/host.txt): not the Emerald Rapids one; no status run"
 fi

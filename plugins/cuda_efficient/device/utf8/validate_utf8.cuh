@@ -27,11 +27,10 @@ namespace parprim::cuda_efficient::utf8 {
 // Twice the decoder's bytes a warp: nothing is written, so a tile needs no shared memory for
 // its output, and the halo tests and the block's atomics are spread over twice the bytes. Each
 // lane holds 16 consecutive bytes of a row (byte_rows.cuh), 4 rows of 512 bytes a warp.
-inline constexpr int validate_rows = 8;
+inline constexpr int validate_rows = 4;
 using validate_segment = segment_rows<validate_rows>;
-inline constexpr int validate_block_threads = 128;
 inline constexpr std::uint64_t validate_tile_bytes =
-    std::uint64_t(validate_block_threads / 32) * validate_segment::bytes;
+    std::uint64_t(decode_block_threads / 32) * validate_segment::bytes;
 
 __global__ void clear_validation(std::uint64_t* errors, std::uint64_t* first_error,
                                  std::uint64_t n) {
@@ -49,9 +48,8 @@ struct alignas(16) suspect_scratch {
 };
 
 // A segment with at most this many candidates (words a byte 80-FF could make misplaced) tests
-// only those, listed: half of the words a lane that the full test takes (8 rounds a warp for
-// segments of 4 rows).
-inline constexpr std::uint32_t listed_test_limit = validate_rows * validate_segment::words / 2 * 32;
+// only those, listed: 8 rounds a warp, half of the 16 words a lane that the full test takes.
+inline constexpr std::uint32_t listed_test_limit = 8 * 32;
 // Only a segment in which at most this many of its lanes' rows (32 a row) hold a byte 80-FF
 // counts its candidates: three quarters, which nearly every Latin segment stays under (about 47%
 // of its lanes' rows hold one, 55% with 1% errors) and every dense mix passes (round 23; half,
@@ -60,7 +58,7 @@ inline constexpr std::uint32_t listed_high_lanes_limit = 24 * validate_rows;
 // Blocks an SM the registers must allow: 5 (48 registers, no spills). Bounded to 6 (40
 // registers) the listed test spills 8 bytes, and round 22 measured 6 blocks no faster on any mix
 // and 1.04-1.05x slower on Latin text and ASCII text with errors (utf8_gpu.md, item 29).
-inline constexpr int validate_blocks_per_sm = 8;
+inline constexpr int validate_blocks_per_sm = 5;
 
 /// Bit 4 r + k: this lane's word k of row r holds a byte 80-FF.
 __device__ __forceinline__ std::uint32_t high_words(const validate_segment& rows) {
@@ -79,10 +77,8 @@ __device__ __forceinline__ std::uint32_t misplaced_by_list(
     std::uint32_t candidates, const validate_segment::halo_words& halos, suspect_scratch& scratch) {
   constexpr int row_words = 32 * validate_segment::words;
   const int lane = threadIdx.x & 31;
-  // The lanes clear the segment's bytes of marks, 16 at a time.
-#pragma unroll
-  for (int i = lane; i < suspect_scratch::words / 16; i += 32)
-    reinterpret_cast<uint4*>(scratch.misplaced)[i] = make_uint4(0, 0, 0, 0);
+  // Each lane clears its 16 of the segment's bytes of marks.
+  reinterpret_cast<uint4*>(scratch.misplaced)[lane] = make_uint4(0, 0, 0, 0);
   const std::uint32_t total = list_marked_words<validate_rows>(candidates, scratch.list);
   __syncwarp();
   for_each_listed<validate_rows>(scratch.list, total, scratch.word, halos.before, halos.after,
@@ -125,12 +121,12 @@ __device__ __forceinline__ void count_ill_formed(const validate_segment& rows,
       });
 }
 
-__global__ void __launch_bounds__(validate_block_threads, validate_blocks_per_sm)
+__global__ void __launch_bounds__(decode_block_threads, validate_blocks_per_sm)
     validate_tile(const std::uint8_t* in, std::uint64_t n, std::uint64_t* errors,
                   std::uint64_t* first_error) {
   __shared__ std::uint32_t warp_errors[32];
   __shared__ std::uint64_t warp_first[32];
-  __shared__ suspect_scratch scratch[validate_block_threads / 32];
+  __shared__ suspect_scratch scratch[decode_block_threads / 32];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const validate_segment rows(in, n, blockIdx.x, warp);
   std::uint32_t bad = 0;
@@ -198,7 +194,7 @@ class validator {
     clear_validation<<<1, 1, 0, stream>>>(errors, first_error, n_);
     PARPRIM_CUDA_CHECK_LAUNCH("clear_validation");
     if (n_ == 0) return;
-    validate_tile<<<static_cast<unsigned>(tiles_), validate_block_threads, 0, stream>>>(
+    validate_tile<<<static_cast<unsigned>(tiles_), decode_block_threads, 0, stream>>>(
         in, n_, errors, first_error);
     PARPRIM_CUDA_CHECK_LAUNCH("validate_tile");
   }
