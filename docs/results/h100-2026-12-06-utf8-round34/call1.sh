@@ -16,13 +16,9 @@ for side in before form_R6; do gunzip -kf .device/$side/parprim_plugin_cuda_effi
 OUT=$OUT/ab timed ab_round1 240 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
   1 80 before=.device/before R6=.device/form_R6 R8=$B/lib/parprim
 keep
-ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
 P=docs/results/h100-2026-11-27-utf8-validate-wide/profile_one.yaml
 for side in before=.device/before R8=$B/lib/parprim; do
   name=${side%%=*} dir=${side#*=}
-  timed "ncu $name" 30 "$ncu" --clock-control none --kernel-name "regex:validate_tile" \
-    --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active,sm__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active \
-    $B/bin/runner $P --plugin-path $dir --no-isolation --no-progress > $OUT/profile/pipes_$name.txt 2>&1
-  grep -E "gpu__time|smsp__inst|pipe_|issue_active|warps_active" $OUT/profile/pipes_$name.txt | cut -c1-140
+  timed "ncu $name" 30 bash scripts/ncu_pipes.sh validate_tile $P $dir $OUT/profile/pipes_$name.txt
 done
 keep
