@@ -1,33 +1,16 @@
 #!/usr/bin/env bash
-# Call 2, on call 1's machine while warm, the same bundle (form R8): `gpu_run.sh check` (every
-# CUDA plugin's conformance and, when all pass, the GPU attestation of the bundle's sources);
-# round 2 of the A/B, the order turned, with form R6 (built from 8c406ce with form_R6.patch
-# applied): R8, R6, before/; then compute-sanitizer's memcheck, racecheck and synccheck over
-# the [utf8] cases beside 1000 repeated runs (`gpu_run.sh utf8_gpu_checks`, cuda_efficient). Last,
-# only where the host is the Emerald Rapids one (model 207, whose cpu_seq row issue 35 has not
-# measured with step 46): issue 35's status on the host (../h200host-2026-12-03-status/status.yaml and its rows).
-#   run carry ["bundle", ".device"], command: bash docs/results/h100-2026-12-06-utf8-round34/call2.sh
+# Call 2, on call 1's machine while warm, with the form call 1 favoured (FORM=R8 or R6, see
+# form.sh): `gpu_run.sh check` of that bundle (every CUDA plugin's conformance and, when all
+# pass, the GPU attestation of its sources), then round 2 of the A/B with the order turned: the
+# kept form, the other form, before/. Call 3 follows with the sanitizers and issue 35's status.
+# (Prepared as one call at 2d6df6a; split in two on 12-07: check, both A/B rounds, the
+# sanitizers and the status together ran past a call's 600 s.)
+#   run carry ["bundle", ".device"], command: FORM=R8 bash docs/results/h100-2026-12-06-utf8-round34/call2.sh
 set -u
-. scripts/gpu_call_setup.sh check ab2 checks status
+. docs/results/h100-2026-12-06-utf8-round34/form.sh
+. scripts/gpu_call_setup.sh check ab2
 OUT=$OUT/check timed check 220 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
 grep -E "passed|failed|attestation|digest" $OUT/check/stage.log | tail -8; keep
-for side in before form_R6; do gunzip -kf .device/$side/parprim_plugin_cuda_efficient.so.gz; done
 OUT=$OUT/ab2 timed ab_round2 300 bash $B/gpu_ab.sh docs/results/h100-2026-12-06-utf8-round32/ab.yaml \
-  1 95 R8=$B/lib/parprim R6=.device/form_R6 before=.device/before
-keep
-UTF8_GPU_PLUGINS=cuda_efficient OUT=$OUT/checks timed utf8_gpu_checks 170 \
-  bash $B/gpu_run.sh utf8_gpu_checks > $OUT/checks/stage.log 2>&1
-tail -4 $OUT/checks/stage.log
-grep -h -E "ERROR SUMMARY|RACECHECK SUMMARY" $OUT/checks/*.log | sort | uniq -c; keep
-S=docs/results/h200host-2026-12-03-status
-{ lscpu; nproc; date -u; cat $B/REVISION; } > $OUT/status/host.txt
-if grep -qE '^Model: +207$' $OUT/status/host.txt; then
-  J=$OUT/status/status_1.json
-  timed status_1 60 $B/bin/runner $S/status.yaml --plugin-path $B/lib/parprim \
-    --no-progress --no-console --json $J > $OUT/status/status_1.log 2>&1
-  timed numpy_1 40 python3 scripts/numpy_reference.py $J --out $J >> $OUT/status/status_1.log 2>&1
-  python3 $S/status_rows.py $J | tee $OUT/status/status_rows.txt
-else
-  echo "host model $(grep -E '^Model:' $OUT/status/host.txt): not the Emerald Rapids one; no status run"
-fi
+  1 95 $FORM=$B/lib/parprim $OTHER before=.device/before
 keep
