@@ -4,6 +4,7 @@
 # results (device, date, command, logs, JSON, Markdown) under $OUT (default results/gpu).
 #
 #   bash bundle/gpu_run.sh [all|check|isolation|overhead|sandbox|sanitize|course|blocksize|template|modes|lookback|onesweep|profile|perf|large|sweep|cpu|cpu_sort|utf8|utf8_large|utf8_gpu|utf8_gpu_checks|utf8_gpu_large|nccl|nccl_large]
+#     (B=DIR bash DIR/gpu_run.sh ... runs the bundle at DIR instead of bundle/.)
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
 #     or on every GPU), side by side, one log each; when all passed, the GPU attestation
@@ -66,7 +67,9 @@
 # Each stage writes its JSON and Markdown under $OUT; the device and conformance logs come
 # from `check`.
 set -uo pipefail
-B=bundle
+# The bundle: bundle/ unless B names another (a call that checks two builds carries the second
+# beside it, e.g. B=.device/bundle_R8m; its binaries find their libraries by $ORIGIN rpaths).
+B=${B:-bundle}
 OUT="${OUT:-results/gpu}"
 mkdir -p "$OUT"
 status=0
@@ -112,7 +115,7 @@ sanitize() {  # sanitize TOOL LOG PLUGINS [FORMS]
 step "device"
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "command: bash bundle/gpu_run.sh $*"
+  echo "command: bash $B/gpu_run.sh $*"
   echo "git revision: $(cat "$B/REVISION" 2>/dev/null || echo unknown)"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   nproc | sed 's/^/host cpus: /'
@@ -141,7 +144,7 @@ if want check; then
   done
   if [ "$check_status" -eq 0 ]; then
     python3 "$B/gpu_attestation.py" write --sources "$B/attested_sources.json" \
-      --device "$OUT/device.txt" --logs "$OUT" --command "bash bundle/gpu_run.sh $*" \
+      --device "$OUT/device.txt" --logs "$OUT" --command "bash $B/gpu_run.sh $*" \
       --out "$OUT/gpu-attestation.json" || check_status=1
   else
     echo "a CUDA plugin's conformance failed: no attestation written"

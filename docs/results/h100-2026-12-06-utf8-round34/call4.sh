@@ -2,12 +2,13 @@
 # Call 4 (prepared 12-07, after calls 1-3b; refused that stop for want of device time, run on the
 # next). The A/B of ab_sizes.yaml (2^24 and 2^26), two rounds, the order turned in the second, of
 # three builds of cuda_efficient: before/ (the attested code), R8c (the bundle: R8's code, its
-# comments corrected, form_R8c.patch) and R8m (R8c with the listed test's marks in its list's room, 8 blocks an SM, form_R8m.patch; round
-# 35, utf8_gpu.md item 45; its own bundle, .device/bundle_R8m). Then `gpu_run.sh check` of R8m's
-# bundle and of R8c's, each moved to bundle/ in turn (every CUDA plugin's conformance and, when all pass, the attestation of
-# that form's sources), so that whichever the A/B keeps has its conformance run. R8c7 (R8c
-# bounded to 7 blocks an SM, form_R8c7.patch) was a fourth side until eight failed starts left
-# too little device time for it (12-07 04:28 UTC).
+# comments corrected, form_R8c.patch) and R8m (R8c with the listed test's marks in its list's
+# room, 8 blocks an SM, form_R8m.patch; round 35, utf8_gpu.md item 45; its own bundle,
+# .device/bundle_R8m). Then `gpu_run.sh check` of R8m's bundle and of R8c's (B names the bundle
+# it runs): every CUDA plugin's conformance and, when all pass, the attestation of that form's
+# sources, so that whichever the A/B keeps has its conformance run. R8c7 (R8c bounded to 7
+# blocks an SM, form_R8c7.patch) was a fourth side until eight failed starts left too little
+# device time for it (12-07 04:28 UTC).
 #   run carry ["bundle", ".device/bundle_R8m", ".device/before"], command:
 #   bash docs/results/h100-2026-12-06-utf8-round34/call4.sh
 set -u
@@ -22,11 +23,9 @@ keep
 OUT=$OUT/ab_sizes/round2 timed ab_sizes_2 150 bash $B/gpu_ab.sh $A 1 50 \
   R8m=$M/lib/parprim R8c=$B/lib/parprim before=.device/before
 keep
-# gpu_run.sh runs the bundle at bundle/: R8m's goes there for its check, then R8c's comes back.
-mv bundle .device/bundle_R8c && mv $M bundle
-for name in R8m R8c; do
-  cat bundle/REVISION > $OUT/check_$name/revision.txt
-  OUT=$OUT/check_$name timed check_$name 150 bash bundle/gpu_run.sh check > $OUT/check_$name/stage.log 2>&1
+for form in R8m=$M R8c=$B; do
+  name=${form%%=*} dir=${form#*=}
+  cat $dir/REVISION > $OUT/check_$name/revision.txt
+  B=$dir OUT=$OUT/check_$name timed check_$name 150 bash $dir/gpu_run.sh check > $OUT/check_$name/stage.log 2>&1
   grep -E "passed|failed|attestation|digest" $OUT/check_$name/stage.log | tail -4; keep
-  [ $name = R8m ] && mv bundle $M && mv .device/bundle_R8c bundle
 done
