@@ -8,6 +8,7 @@
 #include <new>
 
 #include "parprim/host_cache_flush.hpp"
+#include "parprim/host_memory.hpp"
 #include "parprim/plugin.hpp"
 
 namespace parprim {
@@ -31,15 +32,9 @@ inline std::uint64_t or_of_bytes(const void* src, std::uint64_t bytes) {
 
 class host_backend : public backend {
  public:
-  // Cache-line aligned so that vector loads and per-thread blocks start on a line.
-  static constexpr std::size_t alignment = 64;
-
-  void* allocate(std::uint64_t bytes) override {
-    const std::uint64_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    void* p = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded);
-    if (!p) throw std::bad_alloc();
-    return p;
-  }
+  // Cache-line aligned so that vector loads and per-thread blocks start on a line; large
+  // buffers on huge pages (host_memory.hpp).
+  void* allocate(std::uint64_t bytes) override { return allocate_host_memory(bytes); }
   void release(void* buffer) override { std::free(buffer); }
   void upload(void* dst, const void* src, std::uint64_t bytes) override {
     if (bytes) std::memcpy(dst, src, bytes);

@@ -9,7 +9,7 @@ set -u
 . scripts/gpu_call_setup.sh host2
 D=docs/results/gpuhost-2026-12-07-host-huge-pages
 { lscpu | grep -E "Model:|Model name"; date -u; cat $B/REVISION; } > $OUT/host2/host.txt
-OUT=$OUT/host2/ab timed ab 400 bash $B/gpu_ab.sh $D/ab_many.yaml 6 40 \
+OUT=$OUT/host2/ab timed ab 230 bash $B/gpu_ab.sh $D/ab_many.yaml 6 40 \
   before=.device/host_before after=$B/lib/parprim after_=$B/lib/parprim before_=.device/host_before > $OUT/host2/ab.log 2>&1
 keep
 python3 $D/sides_table.py $OUT/host2/ab | tee $OUT/host2/table.md

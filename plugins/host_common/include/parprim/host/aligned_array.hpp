@@ -1,18 +1,14 @@
-// A plan's scratch array: starts on a 2 MiB boundary when large, and asks the kernel for
-// transparent huge pages there (a no-op where THP is off), so that a scatter over it needs one
-// TLB entry per 2 MiB rather than per 4 KiB; small arrays start on a cache line, which the
-// write-combining scatter needs to stream whole lines (write_combining_scatter.hpp).
+// A plan's scratch array, from parprim::allocate_host_memory: a large one on 2 MiB boundaries
+// with the advice for transparent huge pages, so that a scatter over it needs one TLB entry per
+// 2 MiB rather than per 4 KiB; a small one on a cache line, which the write-combining scatter
+// needs to stream whole lines (write_combining_scatter.hpp).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <new>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "parprim/host_memory.hpp"
 
 namespace parprim::host {
 
@@ -22,15 +18,7 @@ class aligned_array {
   aligned_array() = default;
   explicit aligned_array(std::uint64_t n) : size_(n) {
     if (n == 0) return;
-    const std::size_t bytes = n * sizeof(T);
-    const std::size_t alignment = bytes >= huge_page ? huge_page : 64;
-    const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    void* p = std::aligned_alloc(alignment, rounded);
-    if (!p) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (alignment == huge_page) madvise(p, rounded, MADV_HUGEPAGE);  // advice: failure is fine
-#endif
-    data_.reset(static_cast<T*>(p));
+    data_.reset(static_cast<T*>(allocate_host_memory(n * sizeof(T))));
   }
   T* data() {
     return data_.get();
@@ -43,7 +31,6 @@ class aligned_array {
   }
 
  private:
-  static constexpr std::size_t huge_page = std::size_t(2) << 20;
   struct free_memory {
     void operator()(T* p) const { std::free(p); }
   };
