@@ -1,6 +1,7 @@
 // Host memory for large arrays (host_memory.hpp): alignment by size, and the advice for
 // transparent huge pages on a large block, read back from the kernel's own account of the
-// mapping (/proc/self/smaps: VmFlags "hg"), for the plans' scratch and the backends' buffers.
+// mapping (/proc/self/smaps: VmFlags "hg"), for the plans' scratch, the backends' buffers and the
+// runner's own arrays (host_array).
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "parprim/host_array.hpp"
 #include "parprim/host_backend.hpp"
 #include "parprim/host_memory.hpp"
 
@@ -92,4 +94,17 @@ TEST_CASE("host memory: a large block carries the advice for huge pages, a backe
   CHECK(address(buffer) % parprim::host_huge_page == 0);
   CHECK_THAT(vm_flags_at(buffer), Catch::Contains(" hg"));
   backend.release(buffer);
+}
+
+TEST_CASE("host memory: the runner's arrays come from the same helper") {
+  const parprim::host_array empty(PARPRIM_U8, 0);
+  CHECK(empty.data() != nullptr);
+  CHECK(address(empty.data()) % 64 == 0);
+  const parprim::host_array small(PARPRIM_F64, 1000);
+  CHECK(address(small.data()) % 64 == 0);
+  parprim::host_array large(PARPRIM_U32, std::uint64_t{1} << 22);  // 16 MiB
+  CHECK(address(large.data()) % parprim::host_huge_page == 0);
+  std::memset(large.data(), 0x5A, large.bytes());
+  if (kernel_has_transparent_huge_pages())
+    CHECK_THAT(vm_flags_at(large.data()), Catch::Contains(" hg"));
 }

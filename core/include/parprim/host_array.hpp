@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
 
+#include "parprim/host_memory.hpp"
 #include "parprim/types.hpp"
 
 namespace parprim {
@@ -27,14 +27,12 @@ struct host_array_deleter {
 class host_array {
  public:
   host_array() = default;
-  /// Uninitialised storage for n elements of `dtype`, 64-byte aligned.
-  host_array(parprim_dtype dtype, std::uint64_t n) : dtype_(dtype), size_(n) {
-    const std::uint64_t bytes = n * dtype_size(dtype);
-    const std::uint64_t rounded = (bytes + 63) / 64 * 64;
-    void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
-    if (!p) throw std::bad_alloc();
-    data_.reset(static_cast<std::byte*>(p));
-  }
+  /// Uninitialised storage for n elements of `dtype` from allocate_host_memory: on a cache line,
+  /// and from 2 MiB on a huge page's boundary with the advice for one, as the backends' buffers.
+  host_array(parprim_dtype dtype, std::uint64_t n)
+      : dtype_(dtype),
+        size_(n),
+        data_(static_cast<std::byte*>(allocate_host_memory(n * dtype_size(dtype)))) {}
 
   /// A view of n elements that live elsewhere (a shared-memory mapping the caller keeps alive):
   /// nothing is freed when it goes.

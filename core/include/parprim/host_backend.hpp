@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 
 #include "parprim/host_cache_flush.hpp"
 #include "parprim/host_memory.hpp"
