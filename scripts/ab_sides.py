@@ -8,9 +8,9 @@ side's, so that an A/B over many rounds is read the same way every time.
 A side's runs are the folders' ab_I_NAME.json, in the order gpu_ab.sh numbered them; NAME is the
 side's name as the call gave it. The base side is --base, or the first side of the first folder's
 first run. A state is what tells two records apart within a run (operation, form, type,
-distribution, size, backend, variant and params); records that did not run ("ok") are left out,
-and a state some side lacks is printed with what it has and no ratio. Exits 2 on a usage error
-or where no run is found.
+distribution, size, backend, variant and params); records whose status is not "ok" are left out,
+and a state some side lacks is printed with what it has and no ratio. Exits 2 on a usage error,
+a --base that names no side, or where no run is found.
 """
 import argparse
 import json
@@ -57,7 +57,7 @@ def table(runs, base):
     if base is None:
         base = sides[0]
     if base not in sides:
-        raise SystemExit(f"ab_sides.py: no side named {base!r} (sides: {', '.join(sides)})")
+        raise ValueError(f"no side named {base!r} (sides: {', '.join(sides)})")
     states = list(dict.fromkeys(s for _, medians in runs for s in medians))
     others = [s for s in sides if s != base]
     header = ["state"] + [f"{s} (ms, each run)" for s in sides] + [f"{s}, median (ms)" for s in sides]
@@ -85,7 +85,11 @@ def main():
     if not runs:
         print(f"ab_sides.py: no ab_I_NAME.json in {', '.join(args.folders)}", file=sys.stderr)
         return 2
-    header, rows = table(runs, args.base)
+    try:
+        header, rows = table(runs, args.base)
+    except ValueError as error:
+        print(f"ab_sides.py: {error}", file=sys.stderr)
+        return 2
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("| " + " | ".join(["---"] + ["---:"] * (len(header) - 1)) + " |")
