@@ -1,11 +1,11 @@
 // Host memory for large arrays: a block of 2 MiB or more starts on a 2 MiB boundary and asks the
 // kernel for transparent huge pages (a no-op where THP is off), so that a scatter over it needs
 // one TLB entry per 2 MiB rather than per 4 KiB; a smaller one starts on a cache line. The CPU
-// backends' buffers (host_backend.hpp) and their plans' scratch (host_common's aligned_array)
-// both come from here: where THP is "madvise" (Debian's and Ubuntu's default), memory without the
-// advice never gets huge pages, while numpy advises its arrays of 4 MiB and more, so the
-// comparison's arrays would otherwise differ in their pages (docs/algorithms/cpu_sort.md,
-// "The CPU backends' buffers on huge pages").
+// backends' buffers (host_backend.hpp), their plans' scratch (host_common's aligned_array) and
+// the runner's own arrays (host_array.hpp) all come from here: where THP is "madvise" (Debian's
+// and Ubuntu's default), memory without the advice never gets huge pages, while numpy advises
+// its arrays of 4 MiB and more, so the comparison's arrays would otherwise differ in their pages
+// (docs/algorithms/cpu_sort.md, "The CPU backends' buffers on huge pages").
 #pragma once
 
 #include <cstddef>
