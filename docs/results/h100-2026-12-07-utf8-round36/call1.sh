@@ -3,7 +3,7 @@
 # bundle's own plugin) against the same code with blocks of 128 threads (10 an SM) and of 64
 # threads (20 an SM), built by make_sides.sh and carried beside the bundle as bundle/r36_b128 and
 # bundle/r36_b64. Two rounds, the order turned in the second, each run bounded to 95 s; then
-# issue 34's rows for the attested code (../h100-2026-12-07-utf8-status) in the time left.
+# issue 34's rows for the attested code (../h100-2026-12-07-utf8-status) until DEADLINE s (585).
 #   bash scripts/bundle.sh --compact   # or the bundle of 2ae1ff0 as it is
 #   bash docs/results/h100-2026-12-07-utf8-round36/make_sides.sh /tmp/r36/sides
 #   cp -r /tmp/r36/sides/b128 bundle/r36_b128; cp -r /tmp/r36/sides/b64 bundle/r36_b64
@@ -20,4 +20,4 @@ OUT=$OUT/forward bash $B/gpu_ab.sh $here/ab.yaml 1 95 \
 OUT=$OUT/reverse bash $B/gpu_ab.sh $here/ab.yaml 1 95 \
   b64=$B/r36_b64 b128=$B/r36_b128 attested=$B/lib/parprim; keep
 # Then issue 34's rows for the attested code, in the time left (its records under status/).
-OUT=$OUT/status LEFT=$((585 - ($(date +%s) - start))) bash $status_here/call.sh
+OUT=$OUT/status LEFT=$((${DEADLINE:-585} - ($(date +%s) - start))) bash $status_here/call.sh
