@@ -2,6 +2,7 @@
 # Round 36's sides (utf8_gpu.md, item 46): cuda_efficient built with the encoder's block of 128
 # threads (10 blocks an SM) and of 64 threads (20 blocks an SM), the encoder's code otherwise the
 # tree's; each plugin gzipped into OUT/SIDE/ for gpu_ab.sh. The tree's file is put back after.
+# (Registers: `-Xptxas -v` of utf8_plans.cu, README; this machine has no cuobjdump.)
 #   bash docs/results/h100-2026-12-07-utf8-round36/make_sides.sh OUT
 set -euo pipefail
 out=${1:?the folder for the sides}
@@ -17,9 +18,6 @@ for side in "b128 128 10" "b64 64 20"; do
   ninja -C build parprim_plugin_cuda_efficient > /dev/null
   mkdir -p "$out/$1"
   gzip -c build/lib/parprim/parprim_plugin_cuda_efficient.so > "$out/$1/parprim_plugin_cuda_efficient.so.gz"
-  cuobjdump -res-usage build/lib/parprim/parprim_plugin_cuda_efficient.so 2>/dev/null |
-    grep -A1 'lookback_encode_tile' | grep -o 'REG:[0-9]*\|STACK:[0-9]*\|SHARED:[0-9]*' | sort | uniq -c |
-    sed "s/^/$1: /" || true
 done
 cp "$out.orig" "$file"
 ninja -C build parprim_plugin_cuda_efficient > /dev/null
