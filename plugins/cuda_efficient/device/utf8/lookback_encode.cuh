@@ -30,19 +30,16 @@
 
 namespace parprim::cuda_efficient::utf8 {
 
-// 4 warps a block, 10 blocks an SM: the 40 warps an SM of 8-warp blocks, with half the warps
-// waiting at each of the block's barriers for its slowest warp and for warp 0's look-back (round
-// 36 of utf8_gpu.md measures it against 256 and 64 threads).
-inline constexpr int encode_block_threads = 128;
-// 24 code points a thread, 3072 a tile: the look-back's and the tile counter's waits, which set
+inline constexpr int encode_block_threads = 256;
+// 24 code points a thread, 6144 a tile: the look-back's and the tile counter's waits, which set
 // the time of ASCII and Latin text, are paid once a tile (round 11 of utf8_gpu.md: against 16,
 // 0.90-0.93x of the time for ascii, latin and cyrillic, 1.00-1.03x for cjk, emoji and mixed;
 // 32 took cjk, emoji and mixed to 1.05-1.08x).
 inline constexpr int encode_items = 24;
 inline constexpr std::uint64_t encode_tile = std::uint64_t(encode_block_threads) * encode_items;
-// Blocks an SM the registers must allow: 10, so 1280 threads (48 registers, no spills on sm_90;
-// 1536 at 16 code points a thread, round 10).
-inline constexpr int encode_blocks_per_sm = 10;
+// Blocks an SM the registers must allow: 5 (48 registers, no spills on sm_90; 6 at 16 code
+// points a thread, round 10).
+inline constexpr int encode_blocks_per_sm = 5;
 
 /// Dynamic shared memory: the tile's bytes (4 per code point at most) from its start, and one
 /// 16-byte vector after them, which the write-out's last vector may read past the bytes.
