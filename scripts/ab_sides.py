@@ -8,9 +8,10 @@ side's, so that an A/B over many rounds is read the same way every time.
 A side's runs are the folders' ab_I_NAME.json, in the order gpu_ab.sh numbered them; NAME is the
 side's name as the call gave it. The base side is --base, or the first side of the first folder's
 first run. A state is what tells two records apart within a run (operation, form, type,
-distribution, size, backend, variant and params); records whose status is not "ok" are left out,
-and a state some side lacks is printed with what it has and no ratio. Exits 2 on a usage error,
-a --base that names no side, or where no run is found.
+distribution and its error rate, size, backend, variant and params, as `runner compare` keys
+them); records whose status is not "ok" are left out, and a state some side lacks is printed
+with what it has and no ratio. Exits 2 on a usage error, a --base that names no side, or where
+no run is found.
 """
 import argparse
 import json
@@ -26,8 +27,12 @@ def state_of(record):
     params = ",".join(f"{k}={v}" for k, v in sorted(record.get("params", {}).items()))
     n = record["n"]
     size = f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
+    # A text input's error rate where it is not 0, as `runner compare` names it: without it a
+    # config's errors axis folds two states into one, the last read hiding the other.
+    errors = record.get("errors", 0)
+    distribution = record["distribution"] + (f" errors={errors:g}" if errors else "")
     parts = [f"{record['backend']}/{record['variant']}", record["operation"],
-             record.get("form", ""), record["type"], record["distribution"], size, params]
+             record.get("form", ""), record["type"], distribution, size, params]
     return " ".join(p for p in parts if p)
 
 

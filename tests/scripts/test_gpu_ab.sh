@@ -81,6 +81,34 @@ for row in rows[1:]:
     assert abs(float(row[3]) - statistics.median(a)) <= 0.005 * statistics.median(a), row
 print("ab_sides.py: a side's runs across folders, in order; the median, not the mean")
 PY
+# The same states with 1% errors beside them (a text config's errors axis): each error rate is
+# a state of its own, named as `runner compare` names it, not folded into the state without.
+mkdir -p errs
+python3 - <<'PY'
+import copy, json
+for name in ["ab_1_a", "ab_2_b"]:
+    d = json.load(open(f"out/{name}.json"))
+    with_errors = []
+    for r in d["records"]:
+        e = copy.deepcopy(r)
+        e["errors"] = 0.01
+        e["time_s"]["median"] *= 3
+        with_errors.append(e)
+    d["records"] += with_errors
+    json.dump(d, open(f"errs/{name}.json", "w"))
+PY
+python3 "$here/../../scripts/ab_sides.py" errs > sides_errors.tsv
+python3 - <<'PY'
+rows = [line.rstrip("\n").split("\t") for line in open("sides_errors.tsv")]
+assert len(rows) == 5, rows  # two sizes, each without and with errors
+plain = {r[0]: float(r[3]) for r in rows[1:] if "errors=" not in r[0]}
+errs = {r[0]: float(r[3]) for r in rows[1:] if " errors=0.01 " in r[0]}
+assert len(plain) == 2 and len(errs) == 2, rows
+for state, t in plain.items():
+    twin = state.replace(" uniform ", " uniform errors=0.01 ")
+    assert abs(errs[twin] / t - 3) < 0.05, (state, t, errs)
+print("ab_sides.py: an input's error rate keeps its state apart")
+PY
 status=0
 python3 "$here/../../scripts/ab_sides.py" --base nobody out > /dev/null 2> base.log || status=$?
 [ "$status" -eq 2 ] && grep -q "no side named 'nobody'" base.log ||
