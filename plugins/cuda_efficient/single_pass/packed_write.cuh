@@ -123,9 +123,7 @@ enum class packed_placement {
 /// Called by every thread of the block once the packed elements are in place (and a
 /// __syncthreads): writes emit(element i) for i in [0, total) to out[prefix + i], whole aligned
 /// 16-byte vectors where they lie within the tile, the partial vectors at either end element by
-/// element. The whole vectors are streaming stores (evict first): the output is not read again,
-/// and the L2 keeps the input's halo and the look-back's states instead (round 37,
-/// utf8_gpu.md). `emit` finishes an element on its way out (the UTF-8 decoder's deferred code
+/// element. `emit` finishes an element on its way out (the UTF-8 decoder's deferred code
 /// points, device/utf8/unit_entries.cuh), or a whole vector where it has `finish_vector`. The
 /// tile that is last in the array writes the count.
 template <packed_placement Placement, class T, class Emit = element_as_is>
@@ -157,7 +155,7 @@ __device__ void write_tile(const T* packed, T* out, std::uint64_t prefix, std::u
       if constexpr (std::is_same_v<Emit, element_as_is>) {
         // As they are: the vector stays one register quadruple (taking 1-byte elements apart
         // and back cost the encoder about 40 instructions).
-        __stcs(reinterpret_cast<uint4*>(dst) + q, bits);
+        reinterpret_cast<uint4*>(dst)[q] = bits;
       } else {
         vector v;
         memcpy(&v, &bits, sizeof v);
@@ -167,8 +165,7 @@ __device__ void write_tile(const T* packed, T* out, std::uint64_t prefix, std::u
 #pragma unroll
           for (std::uint32_t j = 0; j < vec; ++j) v.e[j] = emit(v.e[j]);
         }
-        memcpy(&bits, &v, sizeof v);
-        __stcs(reinterpret_cast<uint4*>(dst) + q, bits);
+        reinterpret_cast<vector*>(dst)[q] = v;
       }
     } else {
 #pragma unroll
