@@ -1,42 +1,46 @@
 #!/usr/bin/env bash
-# Call 2 (README.md): the corrected widening floor at 2^28 and 2^24; the decoder's fixed cost at
-# 3W and 4W in the runner's hot and batch modes (modes.yaml); tiles of one row a warp against
-# two (ab_rows.yaml); Nsight Compute's warp states and
-# source page of the decoder at 2^24, Cyrillic and ASCII text (profile_2p24.yaml).
+# Call 2 (README.md), on the bundle of round 38's code (the decoder's tiles by size) with the
+# attested cuda_efficient beside it (bundle/attested):
+#   1. the corrected widening floor at 2^28 and 2^24;
+#   2. the attested decoder's fixed cost at 3W and 4W in the runner's hot and batch modes;
+#   3. the A/B, attested against by size (ab_rows.yaml), both orders;
+#   4. the tree's decoder at tile_rows 1 and 2 in one run (rows_sweep.yaml);
+#   5. gpu_run.sh check of the bundle: every CUDA plugin's conformance, cuda_efficient's [utf8]
+#      cases at tile_rows=2, and the attestation of this code (kept only if the A/B keeps it);
+#   6. Nsight Compute's warp states of the attested decoder at 2^24 (Cyrillic), if time is left.
 #   carry ["bundle"]: bash docs/results/h100-2026-12-07-utf8-waves/call2.sh
 set -u
+start=$(date +%s)
 here=docs/results/h100-2026-12-07-utf8-waves
-. scripts/gpu_call_setup.sh widen modes ab profile
+. scripts/gpu_call_setup.sh widen modes ab sweep check profile
 cat $B/REVISION
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > $OUT/widen/device.txt
 timed "widen 28" 60 $B/widen_floor 28 > $OUT/widen/2p28.md 2>&1; cat $OUT/widen/2p28.md
 timed "widen 24" 60 $B/widen_floor 24 > $OUT/widen/2p24.md 2>&1; cat $OUT/widen/2p24.md
 keep
 for mode in hot batch; do
-  timed "modes $mode" 120 $B/bin/runner $here/modes.yaml --mode $mode --no-progress --no-console \
-    --json $OUT/modes/$mode.json --markdown $OUT/modes/$mode.md > $OUT/modes/runner_$mode.log 2>&1
+  timed "modes $mode" 90 $B/bin/runner $here/modes.yaml --mode $mode --plugin-path $B/attested \
+    --no-progress --no-console --json $OUT/modes/$mode.json --markdown $OUT/modes/$mode.md \
+    > $OUT/modes/runner_$mode.log 2>&1
   grep -E "^\| [0-9]+ \|" $OUT/modes/$mode.md; keep
 done
-# The A/B of the tiles' rows: the attested build (rows2, the bundle's own) against rows1 (the same
-# code with decode_rows = 1, bundle/rows1), in both orders.
-OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab_rows.yaml 1 120 rows2=$B/lib/parprim rows1=$B/rows1
-OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab_rows.yaml 1 120 rows1=$B/rows1 rows2=$B/lib/parprim
+OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 attested=$B/attested bysize=$B/lib/parprim
+OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 bysize=$B/lib/parprim attested=$B/attested
 keep
+timed sweep 90 $B/bin/runner $here/rows_sweep.yaml --no-progress --no-console \
+  --json $OUT/sweep/sweep.json --markdown $OUT/sweep/sweep.md > $OUT/sweep/runner.log 2>&1
+tail -1 $OUT/sweep/runner.log; keep
+OUT=$OUT/check timed check 200 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
+grep -E "passed|failed|attestation|digest|tile_rows" $OUT/check/stage.log | tail -10; keep
+left=$((560 - ($(date +%s) - start)))
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
-[ -n "$ncu" ] || { echo "no ncu"; exit 0; }
-for mix in cyrillic ascii; do
-  name=decode_${mix}_2p24
-  sed -e "s/MIX/$mix/" $here/profile_2p24.yaml > $OUT/profile/$name.yaml
-  timed "ncu $name" 120 "$ncu" --clock-control none --kernel-name "regex:lookback_decode_tile" \
-    --launch-count 1 --section LaunchStats --section Occupancy --section SpeedOfLight \
-    --section SchedulerStats --section WarpStateStats --section SourceCounters \
-    -o $OUT/profile/$name $B/bin/runner $OUT/profile/$name.yaml --no-isolation --no-progress \
-    > $OUT/profile/ncu_$name.log 2>&1
-  "$ncu" --import $OUT/profile/$name.ncu-rep --page source --print-source sass --csv \
-    > $OUT/profile/source_$name.csv 2> $OUT/profile/source_$name.err
-  "$ncu" --import $OUT/profile/$name.ncu-rep --page details --csv > $OUT/profile/details_$name.csv 2>&1
-  grep -E "Duration|Waves Per SM|No Instruction|Stall|Issue Slots Busy|Warp Cycles Per Issued" \
-    $OUT/profile/details_$name.csv | head -30
-  gzip -f $OUT/profile/source_$name.csv; rm -f $OUT/profile/$name.ncu-rep
-  keep
-done
+[ -n "$ncu" ] && [ $left -gt 60 ] || { echo "no ncu, or $left s left: no profile"; exit 0; }
+name=decode_cyrillic_2p24
+sed -e "s/MIX/cyrillic/" $here/profile_2p24.yaml > $OUT/profile/$name.yaml
+timed "ncu $name" $((left - 10)) "$ncu" --clock-control none --kernel-name "regex:lookback_decode_tile" \
+  --launch-count 1 --section LaunchStats --section Occupancy --section SpeedOfLight \
+  --section SchedulerStats --section WarpStateStats \
+  -o $OUT/profile/$name $B/bin/runner $OUT/profile/$name.yaml --plugin-path $B/attested \
+  --no-isolation --no-progress > $OUT/profile/ncu_$name.log 2>&1
+"$ncu" --import $OUT/profile/$name.ncu-rep --page details --csv > $OUT/profile/details_$name.csv 2>&1
+rm -f $OUT/profile/$name.ncu-rep; keep
