@@ -2,11 +2,11 @@
 # Call 2 (README.md), on the bundle of round 38's code (the decoder's tiles by size) with the
 # attested cuda_efficient beside it (bundle/attested):
 #   1. the corrected widening floor at 2^28 and 2^24;
-#   2. the attested decoder's fixed cost at 3W and 4W in the runner's hot mode;
-#   3. the A/B, attested against by size (ab_rows.yaml), both orders;
-#   4. the tree's decoder at tile_rows 1 and 2 in one run (rows_sweep.yaml);
-#   5. gpu_run.sh check of the bundle: every CUDA plugin's conformance, cuda_efficient's [utf8]
+#   2. the A/B, attested against by size (ab_rows.yaml), both orders;
+#   3. gpu_run.sh check of the bundle: every CUDA plugin's conformance, cuda_efficient's [utf8]
 #      cases at tile_rows=2, and the attestation of this code (kept only if the A/B keeps it);
+#   4. the tree's decoder at tile_rows 1 and 2 in one run (rows_sweep.yaml);
+#   5. the attested decoder's fixed cost at 3W and 4W in the runner's hot mode;
 #   6. Nsight Compute's warp states of the attested decoder at 2^24 (Cyrillic), if time is left.
 #   carry ["bundle"]: bash docs/results/h100-2026-12-07-utf8-waves/call2.sh
 set -u
@@ -18,21 +18,21 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > $OUT/widen/de
 timed "widen 28" 60 $B/widen_floor 28 > $OUT/widen/2p28.md 2>&1; cat $OUT/widen/2p28.md
 timed "widen 24" 60 $B/widen_floor 24 > $OUT/widen/2p24.md 2>&1; cat $OUT/widen/2p24.md
 keep
+OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 attested=$B/attested bysize=$B/lib/parprim
+OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 bysize=$B/lib/parprim attested=$B/attested
+keep
+OUT=$OUT/check timed check 200 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
+grep -E "passed|failed|attestation|digest|tile_rows" $OUT/check/stage.log | tail -10; keep
+timed sweep 90 $B/bin/runner $here/rows_sweep.yaml --no-progress --no-console \
+  --json $OUT/sweep/sweep.json --markdown $OUT/sweep/sweep.md > $OUT/sweep/runner.log 2>&1
+tail -1 $OUT/sweep/runner.log; keep
 for mode in hot; do
   timed "modes $mode" 90 $B/bin/runner $here/modes.yaml --mode $mode --plugin-path $B/attested \
     --no-progress --no-console --json $OUT/modes/$mode.json --markdown $OUT/modes/$mode.md \
     > $OUT/modes/runner_$mode.log 2>&1
   grep -E "^\| [0-9]+ \|" $OUT/modes/$mode.md; keep
 done
-OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 attested=$B/attested bysize=$B/lib/parprim
-OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab_rows.yaml 1 90 bysize=$B/lib/parprim attested=$B/attested
-keep
-timed sweep 90 $B/bin/runner $here/rows_sweep.yaml --no-progress --no-console \
-  --json $OUT/sweep/sweep.json --markdown $OUT/sweep/sweep.md > $OUT/sweep/runner.log 2>&1
-tail -1 $OUT/sweep/runner.log; keep
-OUT=$OUT/check timed check 200 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
-grep -E "passed|failed|attestation|digest|tile_rows" $OUT/check/stage.log | tail -10; keep
-left=$((480 - ($(date +%s) - start)))
+left=$((420 - ($(date +%s) - start)))
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2> /dev/null | head -1)
 [ -n "$ncu" ] && [ $left -gt 60 ] || { echo "no ncu, or $left s left: no profile"; exit 0; }
 name=decode_cyrillic_2p24
