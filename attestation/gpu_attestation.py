@@ -31,11 +31,6 @@ LIST = pathlib.Path("attestation/gpu_sources.txt")
 # The plugins whose conformance an attestation must show passed, each with the variants its
 # log must name (nccl on virtual ranks of one GPU).
 REQUIRED_PLUGINS = ["thrust", "cuda_naive", "cuda_efficient", "course_example", "nccl"]
-# Conformance runs at a parameter other than the default that the attestation requires too, for
-# code the default never reaches at the suite's sizes: the UTF-8 decoder's tiles of two rows a
-# warp, taken by size only from 2^26 bytes (plugins/cuda_efficient/shapes/decode_rows.hpp).
-# Each is NAME: the log check_NAME.log that gpu_run.sh check writes.
-REQUIRED_SHAPES = ["cuda_efficient_tile_rows_2"]
 REFRESH = ("bash scripts/bundle.sh --compact; on the GPU machine: bash bundle/gpu_run.sh check; then copy "
            "its gpu-attestation.json (under $OUT) to docs/results/gpu-attestation.json and "
            "commit it with the logs")
@@ -111,29 +106,20 @@ def parse_log(text):
     return result
 
 
-def parsed_runs(names, logs, failures):
-    """Each conformance run NAME's log check_NAME.log under `logs`, parsed; what is missing or
-    did not pass is added to `failures`."""
-    runs = {}
-    for name in names:
-        log = pathlib.Path(logs) / f"check_{name}.log"
+def write(args):
+    sources = json.loads(pathlib.Path(args.sources).read_text())
+    device = parse_device(pathlib.Path(args.device).read_text())
+    plugins, failures = {}, []
+    for name in REQUIRED_PLUGINS:
+        log = pathlib.Path(args.logs) / f"check_{name}.log"
         if not log.exists():
             failures.append(f"{name}: no log {log}")
             continue
         parsed = parse_log(log.read_text(errors="replace"))
         parsed["log"] = log.name
-        runs[name] = parsed
+        plugins[name] = parsed
         if not parsed["passed"]:
             failures.append(f"{name}: its conformance did not pass ({log})")
-    return runs
-
-
-def write(args):
-    sources = json.loads(pathlib.Path(args.sources).read_text())
-    device = parse_device(pathlib.Path(args.device).read_text())
-    failures = []
-    plugins = parsed_runs(REQUIRED_PLUGINS, args.logs, failures)
-    shapes = parsed_runs(REQUIRED_SHAPES, args.logs, failures)
     if failures:
         print("gpu_attestation.py: no attestation written:\n  " + "\n  ".join(failures),
               file=sys.stderr)
@@ -147,7 +133,6 @@ def write(args):
         "date": device.get("date", "unknown"),
         "command": args.command,
         "plugins": plugins,
-        "shapes": shapes,
         "files": sources["files"],
     }
     pathlib.Path(args.out).write_text(json.dumps(attestation, indent=1, sort_keys=False) + "\n")
@@ -196,10 +181,6 @@ def check(args):
         p = attestation.get("plugins", {}).get(name)
         if not p or not p.get("passed") or not p.get("variants"):
             problems.append(f"it shows no passed conformance of the plugin {name}")
-    for name in REQUIRED_SHAPES:
-        p = attestation.get("shapes", {}).get(name)
-        if not p or not p.get("passed") or not p.get("variants"):
-            problems.append(f"it shows no passed conformance run {name}")
     now = manifest(tree)
     unlisted = unlisted_includes(tree, now["files"])
     if unlisted:

@@ -7,8 +7,7 @@
 #     (B=DIR bash DIR/gpu_run.sh ... runs the bundle at DIR instead of bundle/.)
 #     check: the device, the no-device path and the conformance of every CUDA plugin (thrust
 #     with cub, cuda_naive, cuda_efficient, course_example, nccl on 4 virtual ranks of one GPU
-#     or on every GPU), side by side, one log each, and cuda_efficient's [utf8] cases at
-#     tile_rows=2 (the decoder's two-row tiles); when all passed, the GPU attestation
+#     or on every GPU), side by side, one log each; when all passed, the GPU attestation
 #     gpu-attestation.json (attestation/gpu_attestation.py: the digest of the bundled sources,
 #     the revision, device, driver, date, command, and each plugin's and variant's counts), to
 #     be committed as docs/results/gpu-attestation.json;
@@ -138,14 +137,8 @@ if want check; then
       --case-timeout 400 --plugins "$B/lib/parprim/parprim_plugin_$name.so" \
       > "$OUT/check_$name.log" 2>&1 & pids+=($!)
   done
-  # The UTF-8 decoder's tiles of two rows a warp, which its default takes only from 2^26 bytes,
-  # past the suite's sizes (plugins/cuda_efficient/shapes/decode_rows.hpp): their own run,
-  # which the attestation requires too (attestation/gpu_attestation.py, REQUIRED_SHAPES).
-  "$B/bin/parprim-conformance" --require-available --case-timeout 400 --params tile_rows=2 \
-    --plugins "$B/lib/parprim/parprim_plugin_cuda_efficient.so" "[utf8]" \
-    > "$OUT/check_cuda_efficient_tile_rows_2.log" 2>&1 & pids+=($!)
   for pid in "${pids[@]}"; do wait "$pid" || check_status=1; done
-  for name in thrust cuda_naive cuda_efficient cuda_efficient_tile_rows_2 course_example nccl; do
+  for name in thrust cuda_naive cuda_efficient course_example nccl; do
     echo "$name: $(grep -E "All tests passed|test cases:|FAILED|unavailable|no test case" "$OUT/check_$name.log" | sort | uniq -c | tr '\n' ' ')"
     grep -E "^conformance: variant " "$OUT/check_$name.log"
   done

@@ -77,7 +77,7 @@ class cuda_efficient_backend final : public cuda::cuda_backend {
                  "single pass: each byte's role from the 3 before it, units counted, decoupled "
                  "look-back, code points packed in shared memory; validate: one read-only pass, "
                  "atomic add and min",
-                 PARPRIM_DTYPE_BIT(PARPRIM_U8), every_utf8_decode, utf8_decode_params()},
+                 PARPRIM_DTYPE_BIT(PARPRIM_U8), every_utf8_decode, {}},
                 {PARPRIM_OP_UTF8_ENCODE, "lookback",
                  "single pass: lengths scanned, decoupled look-back, bytes packed in shared "
                  "memory",

@@ -85,14 +85,3 @@ TEST_CASE("cuda_efficient: UTF-8 decoding in both forms and encoding, as `lookba
   CHECK(encode.front()->flags == PARPRIM_CAP_UTF8_REPLACE);
   CHECK(encode.front()->offers(PARPRIM_U32));
 }
-
-TEST_CASE("cuda_efficient: UTF-8 decoding declares its tile's rows, 0 meaning by size") {
-  const plugin_client client = test::built_plugin("cuda_efficient");
-  const variant& decode = *client.variants(PARPRIM_OP_UTF8_DECODE).at(0);
-  REQUIRE(find(decode, "tile_rows"));
-  CHECK(find(decode, "tile_rows")->default_value == 0);  // shapes/decode_rows.hpp
-  CHECK(find(decode, "tile_rows")->allowed == std::vector<std::int64_t>{0, 1, 2});
-  CHECK_FALSE(find(decode, "tile_rows")->allows(3));
-  // Encoding has one tile shape.
-  CHECK(client.variants(PARPRIM_OP_UTF8_ENCODE).at(0)->params.empty());
-}

@@ -32,51 +32,40 @@
 namespace parprim::cuda_efficient::utf8 {
 
 inline constexpr int decode_block_threads = 256;
+// 2 rows of 512 bytes a warp, a lane's 16 consecutive bytes of each (byte_rows.cuh): 32 bytes
+// a thread, 8 KiB a tile. One 16-byte load and store a row, one warp scan a row for 4 words
+// (round 18, utf8_gpu.md; rows of 128 bytes, one word a lane, until round 17).
+inline constexpr int decode_rows = 2;
 // Blocks an SM the registers must allow: 5 (47 registers, no spills on sm_90). With 4 (60
 // registers) the SM's warps spent 42% of their time waiting at the look-back's barrier (ASCII,
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
+using decode_segment = segment_rows<decode_rows>;
 // A row that is not ASCII and holds at most this many units (of its 512 bytes) is packed by
 // lane, each lane its own 16 bytes' units in order; a denser one (ASCII text with errors: about
 // 508) word by word. 500 takes Latin rows (about 492) by lane: 0.98x of the time of 448 for
 // Latin text, 1.01x for ASCII text with errors (round 24, utf8_gpu.md).
 inline constexpr std::uint32_t lane_packing_limit = 500;
-
-/// A decoder tile of Rows rows of 512 bytes a warp, a lane's 16 consecutive bytes of each
-/// (byte_rows.cuh): one 16-byte load and store a row, one warp scan a row for 4 words (round 18,
-/// utf8_gpu.md; rows of 128 bytes, one word a lane, until round 17). Rows is 2 (8 KiB tiles)
-/// or 1 (4 KiB), chosen by size (shapes/decode_rows.hpp: round 38).
-template <int Rows>
-struct decode_tiling {
-  static_assert(Rows == 1 || Rows == 2, "the decoder's tiles are one or two rows a warp");
-  using segment = segment_rows<Rows>;
-  static constexpr std::uint64_t tile = std::uint64_t(decode_block_threads / 32) * segment::bytes;
-  // A tile of at least 7/8 code points a byte (Latin text, ASCII text with errors: entries at
-  // most about 14% of its units) packs its ASCII bytes as code points, and, where they are at
-  // most 98% of its bytes, finishes its vectors by each lane's entries (round 25b,
-  // utf8_gpu.md). In a tile of more multi-byte characters, code points among its entries left
-  // the write-out's lanes divergent: 1.06-1.08x the time (round 25).
-  static constexpr std::uint64_t ascii_as_code_points_min_units = 7 * tile / 8;
-  static constexpr std::uint64_t by_lane_entries_max_units = 49 * tile / 50;
-  // The shared memory's words: the tile's and the word after it.
-  static constexpr std::uint64_t tile_words = tile / 4 + 1;
-  // The dynamic shared memory: the packed output (an element a byte at most), a shift of less
-  // than one 16-byte vector, the tile's words.
-  static constexpr std::uint64_t shared_bytes =
-      tile * sizeof(std::uint32_t) + 16 + tile_words * sizeof(std::uint32_t);
-};
+inline constexpr std::uint64_t decode_tile =
+    std::uint64_t(decode_block_threads / 32) * decode_segment::bytes;
+// A tile of at least 7/8 code points a byte (Latin text, ASCII text with errors: entries at most
+// about 14% of its units) packs its ASCII bytes as code points, and, where they are at most 98%
+// of its bytes, finishes its vectors by each lane's entries (round 25b, utf8_gpu.md). In a tile
+// of more multi-byte characters, code points among its entries left the write-out's lanes
+// divergent: 1.06-1.08x the time (round 25).
+inline constexpr std::uint64_t ascii_as_code_points_min_units = 7 * decode_tile / 8;
+inline constexpr std::uint64_t by_lane_entries_max_units = 49 * decode_tile / 50;
+// The shared memory's words: the tile's and the word after it.
+inline constexpr std::uint64_t decode_tile_words = decode_tile / 4 + 1;
 
 /// Dynamic shared memory: the tile's packed output (code points and entries, one per byte at
 /// most) after a shift of less than one 16-byte vector, then the tile's bytes as words and the
 /// word after them, from which the write-out decodes the entries.
-template <class I, int Rows>
+template <class I>
 __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     lookback_decode_tile(const std::uint8_t* in, std::uint32_t* out, std::uint64_t* count,
                          std::uint64_t n, std::uint64_t tiles, tile_states_view<I> states) {
-  using tiling = decode_tiling<Rows>;
-  using decode_segment = typename tiling::segment;
-  constexpr std::uint64_t decode_tile = tiling::tile;
-  constexpr int rows_count = Rows, words = decode_segment::words;
+  constexpr int rows_count = decode_rows, words = decode_segment::words;
   static_assert(rows_count * words * 4 <= 32, "a lane's unit starts are a bit a byte of a word");
   static_assert(3 * decode_segment::bytes / 4 * (decode_block_threads / 32) <= 4 * decode_tile,
                 "the warps' suspect units and lists fit in the packed output's shared memory");
@@ -152,9 +141,8 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   }
   const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
   const std::uint64_t tile_units = o.total;
-  const bool ascii_as_code_points = tile_units >= tiling::ascii_as_code_points_min_units;
-  const bool by_lane_entries =
-      ascii_as_code_points && tile_units <= tiling::by_lane_entries_max_units;
+  const bool ascii_as_code_points = tile_units >= ascii_as_code_points_min_units;
+  const bool by_lane_entries = ascii_as_code_points && tile_units <= by_lane_entries_max_units;
   // Into shared memory in order. A lane that packs its own 16 bytes puts its stores as many
   // places from its neighbours' as it has units: cheap for multi-byte text (no shuffles, few
   // bank conflicts), but 16-way conflicts for ASCII-like rows (round 18). So an ASCII row is
@@ -205,18 +193,17 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
   finish_tile(packed, out, o, tile, tiles, count, entry_decoder{tile_words, by_lane_entries});
 }
 
-/// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits), in tiles of
-/// `rows` rows a warp (1 or 2: decode_rows_for); its shared memory holds a tile's packed output
-/// (one element a byte at most), a shift, and the tile's bytes with the word after them.
+/// The single-pass decoder of n bytes, with counts of type I (32-bit where n fits); its
+/// shared memory holds a tile's packed output (one element a byte at most), a shift, and the
+/// tile's bytes with the word after them.
 template <class I>
 class lookback_decoder : public packed_pass<std::uint8_t, std::uint32_t, I> {
  public:
-  lookback_decoder(std::uint64_t n, int rows)
+  explicit lookback_decoder(std::uint64_t n)
       : packed_pass<std::uint8_t, std::uint32_t, I>(
-            rows == 1 ? &lookback_decode_tile<I, 1> : &lookback_decode_tile<I, 2>, n,
-            rows == 1 ? decode_tiling<1>::tile : decode_tiling<2>::tile, decode_block_threads,
-            rows == 1 ? decode_tiling<1>::shared_bytes : decode_tiling<2>::shared_bytes,
-            rows == 1 ? "utf8 decode lookback (one row a warp)" : "utf8 decode lookback") {}
+            &lookback_decode_tile<I>, n, decode_tile, decode_block_threads,
+            decode_tile * sizeof(std::uint32_t) + 16 + decode_tile_words * sizeof(std::uint32_t),
+            "utf8 decode lookback") {}
 };
 
 }  // namespace parprim::cuda_efficient::utf8

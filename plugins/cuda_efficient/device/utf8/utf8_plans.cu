@@ -3,18 +3,8 @@
 #include "device/utf8/utf8_plans.hpp"
 #include "device/utf8/validate_utf8.cuh"
 #include "parprim/cuda/launch.cuh"
-#include "shapes/decode_rows.hpp"
 
 namespace parprim::cuda_efficient {
-
-std::vector<param> utf8_decode_params() {
-  return {{"tile_rows",
-           "rows of 512 bytes each warp of a tile decodes (replace form; validation reads its "
-           "own tiles); 0: by size, one row below 2^26 bytes, else two "
-           "(shapes/decode_rows.hpp)",
-           0,
-           {0, 1, 2}}};
-}
 
 std::unique_ptr<plan> make_utf8_plan(cuda::cuda_backend& backend, const problem& p,
                                      std::uint64_t n) {
@@ -34,9 +24,8 @@ std::unique_ptr<plan> make_utf8_plan(cuda::cuda_backend& backend, const problem&
       check->run(io_in<std::uint8_t>(io), io_count(io), io_first_error(io), backend.stream());
     });
   } else {
-    const int rows = decode_rows_for(n, p.params.at("tile_rows"));
     cuda::with_index_type(n, [&]<class I>() {
-      auto decoder = std::make_shared<utf8::lookback_decoder<I>>(n, rows);
+      auto decoder = std::make_shared<utf8::lookback_decoder<I>>(n);
       made = make_plan([decoder, &backend](const parprim_io& io) {
         decoder->run(io_in<std::uint8_t>(io), io_out<std::uint32_t>(io), io_count(io),
                      backend.stream());
