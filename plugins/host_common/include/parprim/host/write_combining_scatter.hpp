@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/bucket_chunks.hpp"
@@ -45,7 +46,7 @@ class write_combining_buffers {
   void scatter_to_chunks(const T* src, std::uint64_t n, bucket_chunks<T>& chunks,
                          BucketOf bucket_of) {
     std::uint64_t* const counts = chunks.counts();
-    gather<false>(elements<const T>{src, nullptr}, n, counts, bucket_of,
+    gather<false>(elements<const T>{src, nullptr}, n, chunks.buckets(), counts, bucket_of,
                   [&](unsigned d, std::uint64_t line, T last_key, T) {
                     stream_line_ending(chunks.line_at(d, line), keys_.data() + d * per_line,
                                        last_key);
@@ -65,24 +66,53 @@ class write_combining_buffers {
   /// is not stored there: `full_line(d, line, key, value)` writes bucket d's line, the one of
   /// positions [line, line + per_line), with that element from registers (value is T{} for
   /// keys only). Storing it and reading the line back at once would stall on the store
-  /// (streaming_store.hpp, stream_line_ending); the line's last slot is never read otherwise.
+  /// (streaming_store.hpp, stream_line_ending).
+  ///
+  /// So a key line's last slot never holds a key, and it holds the bucket's count of buffered
+  /// keys instead (step 48, docs/algorithms/cpu_sort.md): a key then touches one line, its
+  /// bucket's, where a separate array of positions made it touch two, which L1 cannot hold
+  /// together for 2048 buckets (the key's store waited on its position's load from L2). During
+  /// the loop positions[d] is the start of bucket d's line, advanced once a line; it is made
+  /// whole again after the loop. The first `buckets` positions are the scatter's.
   template <bool Pairs, class BucketOf, class FullLine>
-  void gather(elements<const T> src, std::uint64_t n, std::uint64_t* positions, BucketOf bucket_of,
-              FullLine full_line) {
+  void gather(elements<const T> src, std::uint64_t n, std::uint32_t buckets,
+              std::uint64_t* positions, BucketOf bucket_of, FullLine full_line) {
     T* key_lines = keys_.data();
     T* value_lines = values_.data();
+    for (unsigned d = 0; d < buckets; ++d) {
+      const std::uint64_t slot = positions[d] % per_line;
+      set_fill(key_lines + d * per_line, slot);
+      positions[d] -= slot;
+    }
     for_each_key<key_source::memory>(src.keys, n, [&](T k, std::uint64_t i) PARPRIM_ALWAYS_INLINE {
       const unsigned d = bucket_of(k);
-      const std::uint64_t at = positions[d]++;
-      const std::size_t slot = at % per_line;
+      T* const key_line = key_lines + d * per_line;
+      const std::size_t slot = fill_of(key_line);
       const T v = Pairs ? src.values[i] : T{};
       if (slot == per_line - 1) {
-        full_line(d, at - slot, k, v);
+        full_line(d, positions[d], k, v);
+        positions[d] += per_line;
+        set_fill(key_line, 0);
         return;
       }
-      key_lines[d * per_line + slot] = k;
+      key_line[slot] = k;
+      set_fill(key_line, slot + 1);
       if constexpr (Pairs) value_lines[d * per_line + slot] = v;
     });
+    for (unsigned d = 0; d < buckets; ++d) positions[d] += fill_of(key_lines + d * per_line);
+  }
+
+  // A key line's count of buffered keys, in its last slot as an unsigned integer of T's size
+  // (through memcpy: a float line holds it bit for bit).
+  using fill_type = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  static std::size_t fill_of(const T* key_line) {
+    fill_type fill;
+    std::memcpy(&fill, key_line + per_line - 1, sizeof fill);
+    return static_cast<std::size_t>(fill);
+  }
+  static void set_fill(T* key_line, std::size_t fill) {
+    const auto value = static_cast<fill_type>(fill);
+    std::memcpy(key_line + per_line - 1, &value, sizeof value);
   }
 
   template <bool Pairs, class BucketOf>
@@ -91,7 +121,7 @@ class write_combining_buffers {
     std::uint64_t begin[Buckets];
     std::copy(offsets, offsets + buckets, begin);
     const bool stream = line_aligned(dst.keys) && (!Pairs || line_aligned(dst.values));
-    gather<Pairs>(src, n, offsets, bucket_of,
+    gather<Pairs>(src, n, buckets, offsets, bucket_of,
                   [&](unsigned d, std::uint64_t line, T last_key, T last_value) {
                     write_line<Pairs>(d, line, begin[d], stream, dst, last_key, last_value);
                   });
