@@ -19,7 +19,11 @@
 // compares the policy's widest digit (max_bits: the split's width) of N bits, "wide", against
 // the default 11, "narrow". With -DIN_PLACE (built as probe/in_place_ab: cpu_sort.md step 43)
 // it compares whole arrays of keys-only 32-bit integers partitioned in place (the policy's
-// in_place_partitions true), "wide", against the split (false), "narrow".
+// in_place_partitions true), "wide", against the split (false), "narrow". With -DTBB_SPLIT
+// (built as probe/tbb_split_ab: after step 48 on the Intel VM, cpu_sort.md) it compares cpu_tbb's
+// whole arrays split with no count (the policy's parallel_in_place_max_keys 0), "wide",
+// against the Intel rule's partitions in place up to 2^25 keys, "narrow"; cpu_seq's two plans
+// are then the same code, their ratio the instrument's own spread.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -56,6 +60,8 @@ int run(parprim_dtype dtype, bool pairs, unsigned log2, int rounds) {
 #elif defined(IN_PLACE)
   wide.in_place_partitions = true;
   narrow.in_place_partitions = false;
+#elif defined(TBB_SPLIT)
+  wide.parallel_in_place_max_keys = 0;
 #elif defined(SPLIT_BITS)
   wide.max_bits = SPLIT_BITS;
 #elif defined(TWO_DIGITS)
