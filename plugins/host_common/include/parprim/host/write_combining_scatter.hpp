@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 
 #include "parprim/host/aligned_array.hpp"
 #include "parprim/host/bucket_chunks.hpp"
@@ -102,9 +101,9 @@ class write_combining_buffers {
     for (unsigned d = 0; d < buckets; ++d) positions[d] += fill_of(key_lines + d * per_line);
   }
 
-  // A key line's count of buffered keys, in its last slot as an unsigned integer of T's size
-  // (through memcpy: a float line holds it bit for bit).
-  using fill_type = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  // A key line's count of buffered keys, in its last slot as an unsigned integer of T's size,
+  // the type of T's radix key (through memcpy: a float line holds it bit for bit).
+  using fill_type = radix_key_t<T>;
   static std::size_t fill_of(const T* key_line) {
     fill_type fill;
     std::memcpy(&fill, key_line + per_line - 1, sizeof fill);
