@@ -5,7 +5,7 @@
 #   1. the A/B, attested then four windows (ab.yaml);
 #   2. gpu_run.sh check of the bundle: every CUDA plugin's conformance and, when all pass, the
 #      attestation of this code (kept only if the A/B keeps it);
-#   3. the A/B in the other order, if the call has run less than 300 s by then (the session's
+#   3. the A/B in the other order, if the call has run less than 200 s by then (the session's
 #      device time was short after eight failed starts).
 #   carry ["bundle"]: bash docs/results/h100-2026-12-07-lookback-windows/call.sh
 set -u
@@ -17,6 +17,6 @@ OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab.yaml 1 120 attested=$B/attested w
 grep -E "^\|" $OUT/ab/forward/compare_1_2.md | cut -c1-170 | head -40; keep
 OUT=$OUT/check timed check 240 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
 grep -E "passed|failed|attestation|digest" $OUT/check/stage.log | tail -8; keep
-[ $(($(date +%s) - start)) -lt 300 ] || { echo "no time for the other order"; exit 0; }
+[ $(($(date +%s) - start)) -lt 200 ] || { echo "no time for the other order"; exit 0; }
 OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab.yaml 1 120 windows=$B/lib/parprim attested=$B/attested
 grep -E "^\|" $OUT/ab/reverse/compare_1_2.md | cut -c1-170 | head -40; keep
