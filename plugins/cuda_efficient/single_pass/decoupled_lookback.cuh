@@ -4,9 +4,8 @@
 // Each block takes the next tile id from an atomic counter (not blockIdx: a block only gets an
 // id once it runs, so every tile it waits for belongs to a block already running, whatever
 // order the hardware schedules blocks in). It publishes its tile's aggregate at once, then walks
-// back over its predecessors' published states, 32 at a time (one per lane of a warp, or a
-// multiple of 32 for a kernel that asks for more windows), summing aggregates until it meets an
-// inclusive prefix; then it publishes its own inclusive prefix.
+// back over its predecessors' published states, 32 at a time (one per lane of a warp), summing
+// aggregates until it meets an inclusive prefix; then it publishes its own inclusive prefix.
 //
 // A state is a kind (aggregate or inclusive prefix) and a value, published together in one word
 // of twice the value's width, stored and loaded whole as one relaxed access at device scope
@@ -131,56 +130,29 @@ struct tile_states_view {
 
 /// Called by all 32 lanes of one warp of tile `tile` (> 0) after it published its aggregate:
 /// the sum of every earlier tile (the tile's exclusive prefix), the same in every lane.
-/// Lane k looks at tile (nearest - 32 j - k) for j < Windows: the tiles at distance 32 j + k
-/// from the nearest, one load a window for each lane, all in flight together. Once every one
-/// has published something, it sums them window by window from the nearest (as one window a
-/// round would) up to the nearest inclusive prefix, or moves back 32 x Windows tiles when none
-/// has published its prefix. Tiles before the first (index < 0) read as a prefix of 0: tile 0
-/// always publishes a prefix, which is nearer, so they are never summed.
-///
-/// Windows > 1 is for the first wave of a kernel: its blocks start together and publish their
-/// aggregates at nearly the same moment, when only tile 0 has an inclusive prefix, so tile t of
-/// that wave walks until it meets the prefixes spreading up from tile 0, about t / 64 rounds of
-/// an L2 trip with one window and t / (64 Windows) with more. Later tiles mostly find a prefix
-/// in the nearest window. The price is a register for each extra load's answer while the tile's
-/// own elements are live: ptxas spills the 48-register scan, compaction and encoder kernels
-/// with four windows, so only the UTF-8 decoder takes them (utf8_gpu.md, round 39).
-template <int Windows, class V>
-__device__ __forceinline__ bool any_unpublished(const tile_state<V> (&s)[Windows]) {
-  bool none = false;
-#pragma unroll
-  for (int j = 0; j < Windows; ++j) none |= s[j].kind == tile_none;
-  return none;
-}
-
-template <int Windows = 1, class V>
+/// Lane k looks at tile (window - k); the window moves back 32 tiles while none of them has
+/// published its inclusive prefix. Tiles before the first (window - k < 0) do not occur: tile 0
+/// always publishes a prefix, which ends the walk.
+template <class V>
 __device__ V look_back(const tile_states_view<V>& states, std::uint64_t tile) {
   const int lane = threadIdx.x & 31;
   V prefix = V(0);
-  std::int64_t nearest = static_cast<std::int64_t>(tile) - 1;
+  std::int64_t window = static_cast<std::int64_t>(tile) - 1;
   for (;;) {
-    tile_state<V> s[Windows];
-#pragma unroll
-    for (int j = 0; j < Windows; ++j) s[j] = {tile_prefix, V(0)};
+    const std::int64_t mine = window - lane;
+    tile_state<V> s{tile_prefix, V(0)};
     // No back-off between polls: sleeping 32 ns doubling to 1 us (as CUB's delay constructors
     // do) left the 4-byte scan unchanged on an H100 and came with 8-byte small tiles 13-25%
     // slower (docs/algorithms/scan.md#look-back).
     do {
-#pragma unroll
-      for (int j = 0; j < Windows; ++j) {
-        const std::int64_t mine = nearest - 32 * j - lane;
-        if (mine >= 0) s[j] = states.poll(static_cast<std::uint64_t>(mine));
-      }
-    } while (__any_sync(full_warp, any_unpublished(s)));
-#pragma unroll
-    for (int j = 0; j < Windows; ++j) {
-      const unsigned prefixes = __ballot_sync(full_warp, s[j].kind == tile_prefix);
-      // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
-      const int last = prefixes ? __ffs(prefixes) - 1 : 31;
-      prefix = V(prefix + warp_sum(lane <= last ? s[j].value : V(0)));
-      if (prefixes) return prefix;
-    }
-    nearest -= 32 * Windows;
+      if (mine >= 0) s = states.poll(static_cast<std::uint64_t>(mine));
+    } while (__any_sync(full_warp, s.kind == tile_none));
+    const unsigned prefixes = __ballot_sync(full_warp, s.kind == tile_prefix);
+    // Lanes up to the nearest inclusive prefix count; those behind it are already in it.
+    const int last = prefixes ? __ffs(prefixes) - 1 : 31;
+    prefix = V(prefix + warp_sum(lane <= last ? s.value : V(0)));
+    if (prefixes) return prefix;
+    window -= 32;
   }
 }
 

@@ -60,14 +60,13 @@ struct tile_output {
 };
 
 /// Called by every thread of the block with its warp's total: publishes the tile's count, looks
-/// back (resolve_tile_offsets, with look_back's `Windows` a round) and says where the tile's and
-/// this warp's outputs go.
-template <int Windows = 1, class I, class T>
+/// back (resolve_tile_offsets) and says where the tile's and this warp's outputs go.
+template <class I, class T>
 __device__ tile_output resolve_tile_output(tile_offsets<I>& offsets,
                                            const tile_states_view<I>& states, std::uint64_t tile,
                                            bool single, std::uint32_t warp_total, const T* out) {
   record_warp_total(offsets, warp_total);
-  resolve_tile_offsets<Windows>(offsets, states, tile, single);
+  resolve_tile_offsets(offsets, states, tile, single);
   tile_output o;
   o.prefix = static_cast<std::uint64_t>(offsets.tile_prefix);
   o.total = static_cast<std::uint32_t>(offsets.tile_total);

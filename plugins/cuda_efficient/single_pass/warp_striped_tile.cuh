@@ -120,13 +120,12 @@ __device__ V publish_tile_total(tile_offsets<V>& offsets, const tile_states_view
 
 /// Warp 0's look-back for a tile whose total is published: the sum of every earlier tile,
 /// published with the total as the tile's inclusive prefix, into offsets.tile_prefix.
-/// `Windows`: look_back's windows a round.
-template <int Windows = 1, class V>
+template <class V>
 __device__ void find_tile_prefix(tile_offsets<V>& offsets, const tile_states_view<V>& states,
                                  std::uint64_t tile, bool single_tile, V total) {
   V prefix = V(0);
   if (!single_tile && tile != 0) {
-    prefix = look_back<Windows>(states, tile);
+    prefix = look_back(states, tile);
     if ((threadIdx.x & 31) == 0) states.publish(tile, tile_prefix, V(prefix + total));
   }
   if ((threadIdx.x & 31) == 0) offsets.tile_prefix = prefix;
@@ -136,14 +135,14 @@ __device__ void find_tile_prefix(tile_offsets<V>& offsets, const tile_states_vie
 /// offsets.warp_offset[warp] (and before any __syncthreads after that): warp 0 scans the warp
 /// totals, publishes the tile's aggregate, looks back and publishes the inclusive prefix. Ends
 /// with the block synchronized and `offsets` filled. `single_tile`: the whole input is this
-/// tile, no states are used. `Windows`: look_back's windows a round.
-template <int Windows = 1, class V>
+/// tile, no states are used.
+template <class V>
 __device__ void resolve_tile_offsets(tile_offsets<V>& offsets, const tile_states_view<V>& states,
                                      std::uint64_t tile, bool single_tile) {
   __syncthreads();
   if (threadIdx.x < 32)
-    find_tile_prefix<Windows>(offsets, states, tile, single_tile,
-                              publish_tile_total(offsets, states, tile, single_tile));
+    find_tile_prefix(offsets, states, tile, single_tile,
+                     publish_tile_total(offsets, states, tile, single_tile));
   __syncthreads();
 }
 

@@ -40,10 +40,6 @@ inline constexpr int decode_rows = 2;
 // registers) the SM's warps spent 42% of their time waiting at the look-back's barrier (ASCII,
 // Nsight Compute); 5 took 0.91-0.97x the time of 4 without errors (round 8, utf8_gpu.md).
 inline constexpr int decode_blocks_per_sm = 5;
-// Windows of 32 tiles the look-back polls a round (decoupled_lookback.cuh): 4 shortens the
-// first wave's walks, which at 2^24 bytes (3.1 waves of tiles) are a part of a launch's fixed
-// cost (round 39, utf8_gpu.md). No spills: the 32-bit kernel stays at 48 registers.
-inline constexpr int decode_look_back_windows = 4;
 using decode_segment = segment_rows<decode_rows>;
 // A row that is not ASCII and holds at most this many units (of its 512 bytes) is packed by
 // lane, each lane its own 16 bytes' units in order; a denser one (ASCII text with errors: about
@@ -143,8 +139,7 @@ __global__ void __launch_bounds__(decode_block_threads, decode_blocks_per_sm)
     lane_packed |= static_cast<std::uint32_t>(before.total - rows_before <= lane_packing_limit)
                    << r;
   }
-  const tile_output o = resolve_tile_output<decode_look_back_windows>(offsets, states, tile, single,
-                                                                     before.total, out);
+  const tile_output o = resolve_tile_output(offsets, states, tile, single, before.total, out);
   const std::uint64_t tile_units = o.total;
   const bool ascii_as_code_points = tile_units >= ascii_as_code_points_min_units;
   const bool by_lane_entries = ascii_as_code_points && tile_units <= by_lane_entries_max_units;
