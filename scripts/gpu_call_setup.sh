@@ -6,7 +6,10 @@
 #   keep                        tars those folders into $OUT/r.tgz (call it after each step, so
 #                               that a call cut by its limit still brings back what it did);
 #   timed NAME SECONDS CMD...   runs CMD under a limit and prints "NAME: exit N in S s"
-#                               (scripts/timed.sh, sourced from beside this script).
+#                               (scripts/timed.sh, sourced from beside this script);
+#   ab_around_gate CONFIG SECONDS BASE=DIR NEW=DIR
+#                               the A/B both ways with `gpu_run.sh check` between them
+#                               (scripts/ab_around_gate.sh, likewise).
 # It sets no shell options: a call goes on past a failed step, and says which one failed.
 B=${B:-bundle}
 : "${OUT:?OUT is the folder the device brings back}"
@@ -19,3 +22,4 @@ for call_dir in "${call_dirs[@]}"; do mkdir -p "$OUT/$call_dir"; done
 keep() { tar czf "$OUT/r.tgz" -C "$OUT" "${call_dirs[@]}" 2> /dev/null; }
 
 . "$(dirname "${BASH_SOURCE[0]}")/timed.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/ab_around_gate.sh"

@@ -15,10 +15,5 @@ here=docs/results/h100-2026-12-07-lookback-windows
 . scripts/gpu_call_setup.sh ab check status
 . docs/results/h200host-2026-12-03-status/status_runs.sh
 cat $B/REVISION | tee $OUT/check/revision.txt
-OUT=$OUT/ab/forward bash $B/gpu_ab.sh $here/ab.yaml 1 120 attested=$B/attested windows=$B/lib/parprim
-grep -E "^\|" $OUT/ab/forward/compare_1_2.md | cut -c1-170 | head -40; keep
-OUT=$OUT/check timed check 240 bash $B/gpu_run.sh check > $OUT/check/stage.log 2>&1
-grep -E "passed|failed|attestation|digest" $OUT/check/stage.log | tail -8; keep
-OUT=$OUT/ab/reverse bash $B/gpu_ab.sh $here/ab.yaml 1 120 windows=$B/lib/parprim attested=$B/attested
-grep -E "^\|" $OUT/ab/reverse/compare_1_2.md | cut -c1-170 | head -40; keep
+ab_around_gate $here/ab.yaml 120 attested=$B/attested windows=$B/lib/parprim
 status_runs 8 $start 500
