@@ -28,7 +28,7 @@ struct named_plan {
 using round_times = std::vector<std::vector<double>>;
 
 /// Runs `rounds` + 1 rounds of every plan on `io`, zeroing `out_bytes` of io.out before each
-/// run and calling `correct()` after it. Returns the times, or nothing (after saying which plan)
+/// run and calling `correct()` after it; fills `times`. Returns false (after saying which plan)
 /// when an output was wrong.
 inline bool alternate(const std::vector<named_plan>& plans, const parprim_io& io,
                       std::size_t out_bytes, std::uint64_t n, int rounds,
